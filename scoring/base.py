@@ -1,0 +1,173 @@
+"""The contract every game of the rules engine offers.
+
+Plain Python: no Django, no database, no I/O. The web layer stores what a table entered (the raw
+entry, a JSON object) and asks a :class:`Game` what it means; everything derived is recomputed by
+replaying the entries in order (Scoring specification §0.1: "a deal record is the only thing that
+is ever stored").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+
+class InvalidDeal(ValueError):
+    """A deal the table can fix: the entry breaks a rule of the game.
+
+    Attributes:
+        field: the entry field that is wrong, as named in the entry (``"points.B"``, ``"outcome"``,
+            ``"tricks"``, ``"game"``); ``"deal"`` when the whole deal is refused.
+        code: a stable error code from the Scoring specification (§0.2 and each game's chapter),
+            e.g. ``"SUM_MISMATCH"``; the web layer translates it.
+        message: a plain English explanation quoting the input, for logs and the command line.
+        params: the figures the message is built from (``{"total": 139, "expected": 140}``), so a
+            translated message can quote them too.
+    """
+
+    def __init__(self, field: str, code: str, message: str, **params: Any) -> None:
+        super().__init__(f"{field}: {code}: {message}")
+        self.field = field
+        self.code = code
+        self.message = message
+        self.params = params
+
+    def as_dict(self) -> dict[str, Any]:
+        """The error as JSON-ready ``{"field", "code", "message", "params"}``."""
+        return {"field": self.field, "code": self.code, "message": self.message,
+                "params": self.params}
+
+
+class InvalidVariant(ValueError):
+    """A house-rule configuration the engine refuses (e.g. an unknown option, card values that do
+    not add up to the total). It belongs to no deal (Scoring specification §7, all games)."""
+
+    def __init__(self, option: str, code: str, message: str) -> None:
+        super().__init__(f"{option}: {code}: {message}")
+        self.option = option
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something a deal did, for the web layer to explain in the user's language.
+
+    ``Event("strich", seats=("B",), figures={"points": 61}, source="Hintersche after Schoch 2014,
+    Vier-Strich")`` reads "B takes a Strich: most card points, 61".
+    """
+
+    kind: str
+    """Stable name of what happened, e.g. ``"strich"``, ``"hundred"``, ``"butzen"``, ``"void"``,
+    ``"vierstrich_over"``, ``"sits_out"``, ``"drops_out"``, ``"game_lost"``, ``"rubber_over"``."""
+    seats: tuple[str, ...] = ()
+    """The seats it happened to, in playing order."""
+    figures: Mapping[str, Any] = field(default_factory=dict)
+    """The numbers behind it (card points, Striche, frame marks, ...), JSON-ready."""
+    source: str = ""
+    """Where a referee can read the rule, e.g. ``"Hintersche after Schoch 2014, Butzen"``."""
+
+
+@dataclass(frozen=True)
+class Warning:
+    """A remark that does not block the deal (Scoring specification §0.1), e.g. ``DEALER_ROTATION``."""
+
+    field: str
+    code: str
+    message: str
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """What the standings rank one seat by after a table's unit of play.
+
+    ``score`` is the game's tournament metric in its own unit (Hintersche: Striche received, fewest
+    first); ``figures`` carries the tie-break figures the game names in ``Game.tiebreaks``.
+    """
+
+    seat: str
+    score: int
+    figures: Mapping[str, int] = field(default_factory=dict)
+
+
+class State(Protocol):
+    """The derived state of one table after a deal; immutable (a frozen dataclass per game)."""
+
+    seats: tuple[str, ...]
+    deals: int
+    unit_over: bool
+
+    def result(self) -> tuple[SeatResult, ...]:
+        """Per seat, in seat order, the figures the standings rank by."""
+        ...
+
+    def as_dict(self) -> dict[str, Any]:
+        """The state as JSON-ready data (what ``python -m scoring replay`` prints)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deal replayed: the state after it, what it did, and its non-blocking warnings."""
+
+    state: Any
+    events: tuple[Event, ...] = ()
+    warnings: tuple[Warning, ...] = ()
+
+
+class Game(Protocol):
+    """What each game module offers (``scoring.games["hintersche"]``)."""
+
+    key: ClassVar[str]
+    """Registry key, e.g. ``"hintersche"``."""
+    name: ClassVar[str]
+    """The game's own name, e.g. ``"Hintersche"``."""
+    table_sizes: ClassVar[tuple[int, ...]]
+    """How many players may sit at one table, the usual size first."""
+    metric_ascending: ClassVar[bool]
+    """True when the fewest ``SeatResult.score`` ranks first (Hintersche's Striche)."""
+    tiebreaks: ClassVar[tuple[str, ...]]
+    """Tie-break keys in the game's default order (see each game's module)."""
+
+    def variant(self, options: Mapping[str, Any] | None = None) -> Any:
+        """The house rules from JSON options; missing options take their defaults.
+
+        Raises:
+            InvalidVariant: an unknown option or a value out of range.
+        """
+        ...
+
+    def seats(self, count: int) -> tuple[str, ...]:
+        """Seat labels in playing order for ``count`` players (``("A", "B", "C", "D")``)."""
+        ...
+
+    def initial(self, seats: Sequence[str], variant: Any) -> Any:
+        """The state before the first deal."""
+        ...
+
+    def validate(self, entry: Mapping[str, Any], state: Any, variant: Any) -> tuple[Warning, ...]:
+        """Check one raw deal entry against the state before it.
+
+        Returns the non-blocking warnings. Raises:
+            InvalidDeal: the first rule the entry breaks, in the order of the game's validation table.
+        """
+        ...
+
+    def apply(self, entry: Mapping[str, Any], state: Any, variant: Any) -> Step:
+        """Validate ``entry`` and return the step it makes from ``state``.
+
+        Raises:
+            InvalidDeal: as :meth:`validate`.
+        """
+        ...
+
+    def replay(
+        self, entries: Sequence[Mapping[str, Any]], variant: Any, seats: Sequence[str] | None = None
+    ) -> tuple[Step, ...]:
+        """Every deal applied in order from the initial state; one step per entry.
+
+        Raises:
+            InvalidDeal: for the first invalid entry; its index is in ``params["index"]``.
+        """
+        ...
