@@ -35,8 +35,12 @@ class InvalidDeal(ValueError):
 
     def as_dict(self) -> dict[str, Any]:
         """The error as JSON-ready ``{"field", "code", "message", "params"}``."""
-        return {"field": self.field, "code": self.code, "message": self.message,
-                "params": self.params}
+        return {
+            "field": self.field,
+            "code": self.code,
+            "message": self.message,
+            "params": self.params,
+        }
 
 
 class InvalidVariant(ValueError):
@@ -71,7 +75,8 @@ class Event:
 
 @dataclass(frozen=True)
 class Warning:
-    """A remark that does not block the deal (Scoring specification §0.1), e.g. ``DEALER_ROTATION``."""
+    """A remark that does not block the deal (Scoring specification §0.1), e.g.
+    ``DEALER_ROTATION``."""
 
     field: str
     code: str
@@ -150,7 +155,8 @@ class Game(Protocol):
         """Check one raw deal entry against the state before it.
 
         Returns the non-blocking warnings. Raises:
-            InvalidDeal: the first rule the entry breaks, in the order of the game's validation table.
+            InvalidDeal: the first rule the entry breaks, in the order of the game's validation
+                table.
         """
         ...
 
@@ -171,3 +177,32 @@ class Game(Protocol):
             InvalidDeal: for the first invalid entry; its index is in ``params["index"]``.
         """
         ...
+
+
+def replay_steps(
+    game: Game,
+    entries: Sequence[Mapping[str, Any]],
+    variant: Any,
+    seats: Sequence[str] | None = None,
+) -> tuple[Step, ...]:
+    """The shared implementation of :meth:`Game.replay`: apply every entry in order.
+
+    ``seats`` defaults to ``game.seats(game.table_sizes[0])``. Returns one :class:`Step` per entry.
+
+    Raises:
+        InvalidDeal: for the first invalid entry, with its 0-based position added to
+            ``params["index"]`` (Scoring specification §0.1: entries are replayed in order).
+    """
+    if seats is None:
+        seats = game.seats(game.table_sizes[0])
+    state = game.initial(seats, variant)
+    steps: list[Step] = []
+    for index, entry in enumerate(entries):
+        try:
+            step = game.apply(entry, state, variant)
+        except InvalidDeal as error:
+            error.params["index"] = index
+            raise
+        steps.append(step)
+        state = step.state
+    return tuple(steps)

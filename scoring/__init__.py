@@ -1,0 +1,48 @@
+"""Kreidetafel's rules engine: validation and scoring of German card games, in plain Python.
+
+The web layer looks a game up in :data:`games` (or with :func:`get`) and codes against the
+:class:`scoring.base.Game` protocol: ``variant(options)``, ``initial(seats, variant)``,
+``validate(entry, state, variant)``, ``apply(entry, state, variant)`` and
+``replay(entries, variant, seats)``. No Django, no database, no I/O.
+"""
+
+from __future__ import annotations
+
+from scoring.base import (
+    Event,
+    Game,
+    InvalidDeal,
+    InvalidVariant,
+    SeatResult,
+    Step,
+    Warning,
+)
+from scoring.hintersche import HINTERSCHE
+
+games: dict[str, Game] = {HINTERSCHE.key: HINTERSCHE}
+"""Every game the engine knows, by registry key (``"hintersche"``)."""
+
+
+def get(key: str) -> Game:
+    """The game registered under ``key``.
+
+    Raises:
+        KeyError: no game has that key; the message lists the known keys.
+    """
+    try:
+        return games[key]
+    except KeyError:
+        raise KeyError(f"unknown game {key!r}; known games: {', '.join(sorted(games))}") from None
+
+
+__all__ = [
+    "Event",
+    "Game",
+    "InvalidDeal",
+    "InvalidVariant",
+    "SeatResult",
+    "Step",
+    "Warning",
+    "games",
+    "get",
+]
