@@ -57,6 +57,7 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
+            "builtins": ["template_partials.templatetags.partials"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
@@ -82,7 +83,7 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournament-list"
 LOGOUT_REDIRECT_URL = "login"
 
-LANGUAGE_CODE = "de"
+LANGUAGE_CODE = env.str("DJANGO_LANGUAGE_CODE", default="en")
 LANGUAGES = [("de", "Deutsch"), ("en", "English")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env.str("DJANGO_TIME_ZONE", default="Europe/Berlin")

@@ -1,0 +1,43 @@
+"""Shared set-up: an organiser, a Hintersche tournament and a drawn table, all made through the
+app's own services (never ``.save()`` by hand)."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+from tournaments import services
+from tournaments.models import Table, Tournament
+
+
+@pytest.fixture
+def organiser(django_user_model):
+    return django_user_model.objects.create_user(username="orga", password="pw-orga-123")
+
+
+@pytest.fixture
+def make_tournament(organiser):
+    def make(players: int = 4, variant: dict | None = None, name: str = "Vereinsturnier"):
+        tournament = services.tournament_create(
+            organiser=organiser, name=name, game="hintersche",
+            date=datetime.date(2026, 11, 21), venue="Adler, Schapbach", variant=variant,
+            lot_seed=7,
+        )
+        names = [f"Spieler {i:02d}" for i in range(1, players + 1)]
+        services.players_add_list(tournament=tournament, text="\n".join(names))
+        return tournament
+
+    return make
+
+
+@pytest.fixture
+def tournament(make_tournament) -> Tournament:
+    return make_tournament()
+
+
+@pytest.fixture
+def table(tournament) -> Table:
+    """Round 1's only table; seats A-D hold the four players in drawn order."""
+    return services.round_draw(tournament=tournament, seed=1).tables.get()
+

@@ -1,0 +1,15 @@
+"""Small helpers shared by the web-layer tests."""
+
+from __future__ import annotations
+
+from tournaments.models import Table
+
+
+def seat_players(table: Table) -> dict[str, str]:
+    """Seat label → player name."""
+    return {seat.label: seat.player.name for seat in table.seats.select_related("player")}
+
+
+def points_post(**points: int | str) -> dict[str, str]:
+    """The table form's POST data for card points: ``points_post(A=52, B=30)``."""
+    return {f"points.{seat}": str(value) for seat, value in points.items()}

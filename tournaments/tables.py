@@ -1,0 +1,71 @@
+"""Reads about one table: who sits where and what its deals mean, by replaying them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404
+
+import scoring
+from tournaments.models import Deal, Seat, Table
+
+
+def table_for_token(token: str) -> Table:
+    """The table behind a private table link, with its seats and players; 404 otherwise."""
+    return get_object_or_404(
+        Table.objects.select_related("round__tournament").prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("label"))
+        ),
+        token=token,
+    )
+
+
+def table_replay(table: Table, deals: Sequence[Deal] | None = None) -> tuple[scoring.Step, ...]:
+    """Every deal of ``table`` replayed through its game's engine, one step per deal."""
+    tournament = table.round.tournament
+    game = tournament.scoring_game
+    if deals is None:
+        deals = list(table.deals.order_by("number"))
+    seats = tuple(seat.label for seat in table.seats.all())
+    return game.replay([d.entry for d in deals], game.variant(tournament.variant), seats)
+
+
+@dataclass(frozen=True)
+class TableView:
+    """What a table page shows: the seats, the state now, the last deal and what it did."""
+
+    table: Table
+    players: dict[str, Any]
+    """Seat label → Player."""
+    state: Any
+    """The engine's state after the last deal (the initial state before the first)."""
+    state_before_last: Any
+    """The state the last deal was entered on (what a correction of it is checked against)."""
+    last_step: scoring.Step | None
+    last_deal: Deal | None
+    deal_count: int
+
+
+def table_view(table: Table) -> TableView:
+    """Replay ``table`` and gather what its page shows."""
+    tournament = table.round.tournament
+    game = tournament.scoring_game
+    deals = list(table.deals.order_by("number"))
+    steps = table_replay(table, deals)
+    seats = list(table.seats.all())
+    states = [
+        game.initial(tuple(s.label for s in seats), game.variant(tournament.variant)),
+        *(step.state for step in steps),
+    ]
+    return TableView(
+        table=table,
+        players={seat.label: seat.player for seat in seats},
+        state=states[-1],
+        state_before_last=states[-2] if steps else states[-1],
+        last_step=steps[-1] if steps else None,
+        last_deal=deals[-1] if deals else None,
+        deal_count=len(deals),
+    )
