@@ -235,6 +235,15 @@ class Variant:
                 f"a total of {self.total} would let two players make a hundred; keep it below 200",
             )
 
+    def __hash__(self) -> int:
+        # card_values is a read-only mapping, which is not hashable itself.
+        return hash(
+            tuple(
+                (k, tuple(sorted(v.items())) if k == "card_values" else v)
+                for k, v in self.as_dict().items()
+            )
+        )
+
     @classmethod
     def from_options(cls, options: Mapping[str, Any] | None = None) -> Variant:
         """The variant from JSON options; missing options take their defaults.

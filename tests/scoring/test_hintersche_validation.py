@@ -391,6 +391,7 @@ def test_variant_defaults_and_as_dict() -> None:
         "auto_tiebreak": True,
     }
     assert G.variant(data) == V
+    assert hash(G.variant(data)) == hash(V)
     # Other card values are fine when the total moves with them.
     bigger = G.variant({"card_values": {"A": 12}, "total": 144})
     assert bigger.valued_cards[:6] == (12, 12, 12, 12, 12, 12)
