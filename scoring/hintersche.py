@@ -403,7 +403,7 @@ class HinterscheState:
             SeatResult(
                 seat=seat,
                 score=self.received[seat] if by_striche else self.frame[seat],
-                figures=MappingProxyType(
+                figures=(
                     {
                         "striche": self.received[seat],
                         "frame": self.frame[seat],
