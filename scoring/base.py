@@ -8,6 +8,7 @@ is ever stored").
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
@@ -134,6 +135,10 @@ class Game(Protocol):
     """True when the fewest ``SeatResult.score`` ranks first (Hintersche's Striche)."""
     tiebreaks: ClassVar[tuple[str, ...]]
     """Tie-break keys in the game's default order (see each game's module)."""
+    bye_score: ClassVar[int]
+    """What a player scores for a round he sits out with a bye, in the metric's unit."""
+    last_place_title: ClassVar[str | None]
+    """The game's name for the last place (Hintersche: "Bollenkönig"), or None."""
 
     def variant(self, options: Mapping[str, Any] | None = None) -> Any:
         """The house rules from JSON options; missing options take their defaults.
@@ -166,6 +171,11 @@ class Game(Protocol):
         Raises:
             InvalidDeal: as :meth:`validate`.
         """
+        ...
+
+    def simulate_deal(self, state: Any, variant: Any, rng: random.Random) -> dict[str, Any]:
+        """A full entry for the next deal at ``state`` from simulated real card play (used by the
+        demo tournament, the benchmarks and the property tests)."""
         ...
 
     def replay(

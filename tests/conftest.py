@@ -20,8 +20,12 @@ def organiser(django_user_model):
 def make_tournament(organiser):
     def make(players: int = 4, variant: dict | None = None, name: str = "Vereinsturnier"):
         tournament = services.tournament_create(
-            organiser=organiser, name=name, game="hintersche",
-            date=datetime.date(2026, 11, 21), venue="Adler, Schapbach", variant=variant,
+            organiser=organiser,
+            name=name,
+            game="hintersche",
+            date=datetime.date(2026, 11, 21),
+            venue="Adler, Schapbach",
+            variant=variant,
             lot_seed=7,
         )
         names = [f"Spieler {i:02d}" for i in range(1, players + 1)]
@@ -40,4 +44,3 @@ def tournament(make_tournament) -> Tournament:
 def table(tournament) -> Table:
     """Round 1's only table; seats A-D hold the four players in drawn order."""
     return services.round_draw(tournament=tournament, seed=1).tables.get()
-

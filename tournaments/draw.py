@@ -57,7 +57,8 @@ def draw_random(
         raise DrawUserError(
             "TOO_FEW_PLAYERS",
             f"{len(players)} players cannot fill a table of {table_size}.",
-            players=len(players), table_size=table_size,
+            players=len(players),
+            table_size=table_size,
         )
     bye_count = byes_needed(len(players), table_size)
     if bye_count and not allow_byes:
@@ -65,7 +66,9 @@ def draw_random(
             "BYES_NEEDED",
             f"{len(players)} players do not divide into tables of {table_size}: "
             f"{bye_count} must sit out.",
-            players=len(players), table_size=table_size, byes=bye_count,
+            players=len(players),
+            table_size=table_size,
+            byes=bye_count,
         )
     rng = random.Random(seed)
     order = sorted(players)

@@ -38,7 +38,8 @@ class PlayerListForm(forms.Form):
 
 class DrawForm(forms.Form):
     allow_byes = forms.BooleanField(
-        label=_("Give byes to the players who do not fill a table"), required=False,
+        label=_("Give byes to the players who do not fill a table"),
+        required=False,
     )
 
 

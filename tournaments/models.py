@@ -35,18 +35,23 @@ class Tournament(models.Model):
     game = models.CharField(_("game"), max_length=40, choices=game_choices)
     variant = models.JSONField(_("house rules"), default=dict, blank=True)
     tiebreaks = models.JSONField(
-        _("tie-break order"), default=list, blank=True,
+        _("tie-break order"),
+        default=list,
+        blank=True,
         help_text=_("Empty: the game's own order."),
     )
     status = models.CharField(_("status"), max_length=20, choices=Status, default=Status.DRAFT)
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     organiser = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournaments",
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="tournaments",
         verbose_name=_("organiser"),
     )
     lot_seed = models.BigIntegerField(
-        _("seed of the lot"), help_text=_("Decides the last tie-break reproducibly."),
+        _("seed of the lot"),
+        help_text=_("Decides the last tie-break reproducibly."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -71,7 +76,9 @@ class Player(models.Model):
     name = models.CharField(_("name"), max_length=120)
     club = models.CharField(_("club or village"), max_length=120, blank=True)
     stechen_rank = models.PositiveSmallIntegerField(
-        _("Stechen place"), null=True, blank=True,
+        _("Stechen place"),
+        null=True,
+        blank=True,
         help_text=_("Place in the play-off among tied players (1 = best), if one was played."),
     )
 
@@ -193,7 +200,10 @@ class DealRevision(models.Model):
     revision = models.PositiveSmallIntegerField(_("revision"))
     entry = models.JSONField(_("entry"))
     entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         verbose_name=_("entered by"),
     )
     entered_via = models.CharField(_("entered via"), max_length=120)

@@ -30,5 +30,3 @@ def result_sheet_pdf(tournament: Tournament) -> bytes:
     }
     html = render_to_string("print/result_sheet.html", context)
     return HTML(string=html).write_pdf()
-
-

@@ -125,12 +125,15 @@ def round_draw(
     )
     try:
         result = draw.draw_random(
-            players, seed=seed, table_size=game.table_sizes[0], allow_byes=allow_byes,
+            players,
+            seed=seed,
+            table_size=game.table_sizes[0],
+            allow_byes=allow_byes,
             byes_so_far=byes_so_far,
         )
     except draw.DrawUserError as exc:
         raise ValidationError(draw_error_message(exc), code=exc.code, params=exc.params) from exc
-    number = (tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0)
+    number = tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0
     new_round = Round.objects.create(tournament=tournament, number=number + 1, seed=seed)
     labels = game.seats(game.table_sizes[0])
     for table_number, seated in enumerate(result.tables, start=1):
@@ -176,9 +179,12 @@ def _revision(
     deal: Deal, *, by: AbstractBaseUser | None, via: str, reason: str = ""
 ) -> DealRevision:
     return DealRevision.objects.create(
-        deal=deal, revision=deal.revision, entry=deal.entry,
+        deal=deal,
+        revision=deal.revision,
+        entry=deal.entry,
         entered_by=by if by is not None and by.is_authenticated else None,
-        entered_via=via, reason=reason,
+        entered_via=via,
+        reason=reason,
     )
 
 
@@ -222,4 +228,3 @@ def deal_correct(
     last.save(update_fields=["entry", "revision", "updated_at"])
     _revision(last, by=by, via=via, reason=reason)
     return last
-

@@ -130,13 +130,15 @@ def tournament_standings(tournament: Tournament) -> Standings:
         for seat in seats:
             players[seat.player_id].rounds.append(
                 RoundScore(
-                    round=table.round.number, score=results[seat.label].score,
-                    table=table.number, finished=state.unit_over,
+                    round=table.round.number,
+                    score=results[seat.label].score,
+                    table=table.number,
+                    finished=state.unit_over,
                 )
             )
-    for round_number, player_id in Bye.objects.filter(
-        round__tournament=tournament
-    ).values_list("round__number", "player_id"):
+    for round_number, player_id in Bye.objects.filter(round__tournament=tournament).values_list(
+        "round__number", "player_id"
+    ):
         players[player_id].rounds.append(RoundScore(round=round_number, score=game.bye_score))
     for row in players.values():
         row.rounds.sort(key=lambda r: r.round)

@@ -87,9 +87,7 @@ def _tournament_context(tournament: Tournament, **forms: Any) -> dict[str, Any]:
             "tables",
             queryset=Table.objects.annotate(
                 deal_count=Count("deals"), last_entry=Max("deals__updated_at")
-            ).prefetch_related(
-                Prefetch("seats", queryset=Seat.objects.select_related("player"))
-            ),
+            ).prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player"))),
         ),
         Prefetch("byes", queryset=Bye.objects.select_related("player")),
     )
@@ -135,7 +133,9 @@ def player_list_create(request: HttpRequest, slug: str) -> HttpResponse:
     form = PlayerListForm(request.POST)
     if form.is_valid():
         try:
-            added = services.players_add_list(tournament=tournament, text=form.cleaned_data["names"])
+            added = services.players_add_list(
+                tournament=tournament, text=form.cleaned_data["names"]
+            )
         except ValidationError as exc:
             _apply_errors(form, exc)
         else:
@@ -156,7 +156,9 @@ def round_create(request: HttpRequest, slug: str) -> HttpResponse:
         except ValidationError as exc:
             _apply_errors(form, exc)
         else:
-            messages.success(request, _("Round %(number)s is drawn.") % {"number": new_round.number})
+            messages.success(
+                request, _("Round %(number)s is drawn.") % {"number": new_round.number}
+            )
             return redirect("round-detail", slug=tournament.slug, number=new_round.number)
     context = _tournament_context(tournament, draw_form=form)
     return render(request, "tournaments/tournament_detail.html", context, status=400)
@@ -193,8 +195,13 @@ def result_sheet(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _table_page(
-    request: HttpRequest, table: Table, *, errors: dict | None = None, values: Any = None,
-    status: int = 200, correcting: bool = False,
+    request: HttpRequest,
+    table: Table,
+    *,
+    errors: dict | None = None,
+    values: Any = None,
+    status: int = 200,
+    correcting: bool = False,
 ) -> HttpResponse:
     view = table_view(table)
     tournament = table.round.tournament
@@ -216,8 +223,9 @@ def _table_page(
 
 def _error_fields(error: ValidationError) -> dict[str, list[str]]:
     if hasattr(error, "error_dict"):
-        return {field: [m for e in errs for m in e.messages] for field, errs in
-                error.error_dict.items()}
+        return {
+            field: [m for e in errs for m in e.messages] for field, errs in error.error_dict.items()
+        }
     return {"__all__": error.messages}
 
 
@@ -253,7 +261,10 @@ def table_correct(request: HttpRequest, token: str) -> HttpResponse:
     else:
         try:
             services.deal_correct(
-                table=table, entry=entry, by=request.user, via=_("table link"),
+                table=table,
+                entry=entry,
+                by=request.user,
+                via=_("table link"),
                 reason=form.cleaned_data["reason"],
             )
         except ValidationError as exc:

@@ -24,9 +24,7 @@ def test_enter_a_deal_on_a_phone(live_server, phone, table):
         f"{players['A']} takes a Strich: most card points, 52."
     )
     expect(phone.locator(".corner-1 .strich")).to_have_count(1)
-    assert Deal.objects.get(table=table).entry == {
-        "points": {"A": 52, "B": 30, "C": 18, "D": 40}
-    }
+    assert Deal.objects.get(table=table).entry == {"points": {"A": 52, "B": 30, "C": 18, "D": 40}}
     phone.screenshot(path="/tmp/kreidetafel-table-phone.png", full_page=True)
 
 

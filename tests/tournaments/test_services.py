@@ -55,8 +55,11 @@ def test_the_round_ends_with_the_vier_strich_and_refuses_more_deals(table):
 def test_correction_keeps_the_previous_version_and_replays(table, organiser):
     record(table, H1_VIERSTRICH[0])
     corrected = services.deal_correct(
-        table=table, entry={"points": {"A": 30, "B": 52, "C": 18, "D": 40}}, by=organiser,
-        via="test", reason="A and B swapped",
+        table=table,
+        entry={"points": {"A": 30, "B": 52, "C": 18, "D": 40}},
+        by=organiser,
+        via="test",
+        reason="A and B swapped",
     )
     assert corrected.revision == 2
     versions = list(corrected.revisions.order_by("revision"))
@@ -70,7 +73,9 @@ def test_an_invalid_correction_changes_nothing(table):
     deal = record(table, H1_VIERSTRICH[0])
     with pytest.raises(ValidationError):
         services.deal_correct(
-            table=table, entry={"points": {"A": 1, "B": 39, "C": 50, "D": 50}}, by=None,
+            table=table,
+            entry={"points": {"A": 1, "B": 39, "C": 50, "D": 50}},
+            by=None,
             via="test",
         )
     deal.refresh_from_db()
@@ -91,7 +96,8 @@ def test_pasted_list_reads_clubs_after_a_separator(tournament):
         tournament=tournament, text="Maria Rombach; Schapbach\n\nOtto Schoch\tWolfach\n"
     )
     assert [(p.name, p.club) for p in added] == [
-        ("Maria Rombach", "Schapbach"), ("Otto Schoch", "Wolfach"),
+        ("Maria Rombach", "Schapbach"),
+        ("Otto Schoch", "Wolfach"),
     ]
 
 
@@ -121,7 +127,10 @@ def test_invalid_house_rules_are_refused(organiser):
 
     with pytest.raises(ValidationError) as exc:
         services.tournament_create(
-            organiser=organiser, name="X", game="hintersche", date=datetime.date(2026, 1, 1),
+            organiser=organiser,
+            name="X",
+            game="hintersche",
+            date=datetime.date(2026, 1, 1),
             variant={"no_such_option": 1},
         )
     assert "variant" in exc.value.message_dict

@@ -139,7 +139,9 @@ def test_bad_input_gets_a_clear_message_and_saves_nothing(client, table, post, f
 
 def test_a_deal_after_the_round_is_over_is_refused(client, table):
     for points in (
-        H1_DEAL_1, {"A": 20, "B": 61, "C": 25, "D": 34}, {"A": 45, "B": 12, "C": 33, "D": 50},
+        H1_DEAL_1,
+        {"A": 20, "B": 61, "C": 25, "D": 34},
+        {"A": 45, "B": 12, "C": 33, "D": 50},
         {"A": 70, "B": 14, "C": 26, "D": 30},
     ):
         services.deal_record(table=table, entry={"points": points}, by=None, via="test")
@@ -179,7 +181,9 @@ def test_correcting_the_last_deal_keeps_the_old_version(client, table):
 
 def _play_h1_vierstrich(table):
     for points in (
-        H1_DEAL_1, {"A": 20, "B": 61, "C": 25, "D": 34}, {"A": 45, "B": 12, "C": 33, "D": 50},
+        H1_DEAL_1,
+        {"A": 20, "B": 61, "C": 25, "D": 34},
+        {"A": 45, "B": 12, "C": 33, "D": 50},
         {"A": 70, "B": 14, "C": 26, "D": 30},
     ):
         services.deal_record(table=table, entry={"points": points}, by=None, via="test")
@@ -204,8 +208,9 @@ def test_standings_htmx_refresh_is_a_partial(client, table):
     assert 'id="standings"' in response.content.decode()
 
 
-def test_standings_cost_a_fixed_number_of_queries(client, make_tournament,
-                                                  django_assert_max_num_queries):
+def test_standings_cost_a_fixed_number_of_queries(
+    client, make_tournament, django_assert_max_num_queries
+):
     """Guards against one query per table or per player (an N+1 in the replay)."""
     tournament = make_tournament(players=16, name="Sechzehn")
     for seed in (1, 2):

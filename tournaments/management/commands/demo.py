@@ -23,11 +23,30 @@ DEMO_SLUG = "hindersche-wm-demo"
 ORGANISER = "organiser"
 PASSWORD = "kreidetafel"  # noqa: S105 - a published demo login on the organiser's own laptop
 PLAYERS = [
-    "Anna Armbruster", "Bernd Dieterle", "Christa Echle", "Dieter Fehrenbach", "Emma Hoferer",
-    "Franz Heizmann", "Gisela Kaltenbach", "Hubert Kech", "Irmgard Lehmann", "Josef Moser",
-    "Katharina Obergfell", "Ludwig Ohnemus", "Maria Rombach", "Norbert Schmid", "Otto Schoch",
-    "Paula Schwab", "Rosa Seckinger", "Sepp Thörmer", "Theresia Wangler", "Ulrich Wehrle",
-    "Vroni Wolber", "Walter Zapf", "Xaver Zimmermann", "Zita Heitzmann",
+    "Anna Armbruster",
+    "Bernd Dieterle",
+    "Christa Echle",
+    "Dieter Fehrenbach",
+    "Emma Hoferer",
+    "Franz Heizmann",
+    "Gisela Kaltenbach",
+    "Hubert Kech",
+    "Irmgard Lehmann",
+    "Josef Moser",
+    "Katharina Obergfell",
+    "Ludwig Ohnemus",
+    "Maria Rombach",
+    "Norbert Schmid",
+    "Otto Schoch",
+    "Paula Schwab",
+    "Rosa Seckinger",
+    "Sepp Thörmer",
+    "Theresia Wangler",
+    "Ulrich Wehrle",
+    "Vroni Wolber",
+    "Walter Zapf",
+    "Xaver Zimmermann",
+    "Zita Heitzmann",
 ]
 PLAYED_ROUNDS = 3
 
@@ -46,9 +65,7 @@ class Command(BaseCommand):
             existing.delete()
             existing = None
         tournament = existing or self._load(organiser, seed)
-        open_table = (
-            tournament.rounds.order_by("-number").first().tables.order_by("number").first()
-        )
+        open_table = tournament.rounds.order_by("-number").first().tables.order_by("number").first()
         self.stdout.write(
             self.style.SUCCESS("Demo tournament ready: ") + tournament.name + "\n"
             f"  Organiser login:  {ORGANISER} / {PASSWORD}   (http://127.0.0.1:8000/login/)\n"
