@@ -1,0 +1,92 @@
+"""Build the benchmark tournament: 1,000 Hintersche players, 4 rounds × 250 tables, every table's
+unit played from simulated card play. Import only after ``django.setup()``.
+
+The tournament, the players and the draws go through ``tournaments.services``; the deals are
+bulk-created ``Deal``/``DealRevision`` rows (what ``deal_record`` would store, without replaying
+each table once per deal). Table 1 of the last round stops one deal short of the end of its unit,
+so one table is still playing, as during an evening.
+"""
+
+from __future__ import annotations
+
+import datetime
+import multiprocessing
+import random
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.db import connections, transaction
+
+import scoring
+from scoring.hintersche_play import simulate_unit
+from tournaments import services
+from tournaments.models import Deal, DealRevision, Table, Tournament
+
+GAME = "hintersche"
+SLUG = "benchmark-1000"
+
+
+def _unit(seed: str) -> list[dict[str, Any]]:
+    game = scoring.games[GAME]
+    return simulate_unit(game.seats(4), game.variant({}), random.Random(seed))
+
+
+def build(*, players: int, rounds: int, seed: int, workers: int = 2) -> dict[str, Any]:
+    """Migrate the (empty) database named by ``DATABASE_URL`` and load the tournament. Returns the
+    slug, the table tokens measured and the row counts."""
+    call_command("migrate", verbosity=0, interactive=False)
+    organiser = get_user_model().objects.create_user("bench-organiser")
+    with transaction.atomic():
+        tournament = services.tournament_create(
+            organiser=organiser,
+            name="Benchmark 1000",
+            game=GAME,
+            date=datetime.date(2026, 11, 22),
+            venue="127.0.0.1",
+            lot_seed=seed,
+        )
+        Tournament.objects.filter(pk=tournament.pk).update(slug=SLUG)
+        tournament.slug = SLUG
+        names = "\n".join(f"Spieler {n:04d}, Verein {n % 40:02d}" for n in range(1, players + 1))
+        services.players_add_list(tournament=tournament, text=names)
+        drawn = [
+            services.round_draw(tournament=tournament, seed=seed * 100 + number)
+            for number in range(1, rounds + 1)
+        ]
+    tables = list(
+        Table.objects.filter(round__in=drawn).select_related("round").order_by("round__number", "number")
+    )
+    seeds = [f"{seed}:{t.round.number}:{t.number}" for t in tables]
+    connections.close_all()  # the forked workers only simulate; they must not share the handle
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        units = pool.map(_unit, seeds, chunksize=25)
+    last_round = drawn[-1].number
+    open_table = next(t for t in tables if t.round.number == last_round and t.number == 1)
+    finished_table = next(t for t in tables if t.round.number == last_round and t.number == 2)
+    deals = []
+    for table, entries in zip(tables, units, strict=True):
+        if table.pk == open_table.pk:
+            entries = entries[:-1]
+        deals.extend(
+            Deal(table=table, number=number, entry=entry)
+            for number, entry in enumerate(entries, start=1)
+        )
+    with transaction.atomic():
+        created = Deal.objects.bulk_create(deals, batch_size=500)
+        DealRevision.objects.bulk_create(
+            (
+                DealRevision(deal=d, revision=1, entry=d.entry, entered_via="benchmark")
+                for d in created
+            ),
+            batch_size=500,
+        )
+    return {
+        "slug": SLUG,
+        "players": players,
+        "rounds": rounds,
+        "tables": len(tables),
+        "deals": len(deals),
+        "open_table": open_table.token,
+        "finished_table": finished_table.token,
+    }
