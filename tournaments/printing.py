@@ -18,7 +18,7 @@ def result_sheet_pdf(tournament: Tournament) -> bytes:
         table_view(table)
         for table in Table.objects.filter(round__tournament=tournament)
         .select_related("round__tournament")
-        .prefetch_related("seats__player")
+        .prefetch_related("seats__player", "deals")
         .order_by("round__number", "number")
     ]
     context = {

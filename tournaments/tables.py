@@ -28,7 +28,7 @@ def table_replay(table: Table, deals: Sequence[Deal] | None = None) -> tuple[sco
     tournament = table.round.tournament
     game = tournament.scoring_game
     if deals is None:
-        deals = list(table.deals.order_by("number"))
+        deals = list(table.deals.all())
     seats = tuple(seat.label for seat in table.seats.all())
     return game.replay([d.entry for d in deals], game.variant(tournament.variant), seats)
 
@@ -53,7 +53,7 @@ def table_view(table: Table) -> TableView:
     """Replay ``table`` and gather what its page shows."""
     tournament = table.round.tournament
     game = tournament.scoring_game
-    deals = list(table.deals.order_by("number"))
+    deals = list(table.deals.all())
     steps = table_replay(table, deals)
     seats = list(table.seats.all())
     states = [

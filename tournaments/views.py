@@ -171,7 +171,8 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tables = [
         table_view(table)
         for table in the_round.tables.select_related("round__tournament").prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("label"))
+            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("label")),
+            "deals",
         )
     ]
     context = {

@@ -233,3 +233,14 @@ def test_result_sheet_pdf_reads_back_with_names_and_ranks(orga_client, table):
     assert f"1 {players['C']}" in text
     assert f"4 {players['A']}" in text
     assert "Round 1 · Table 1" in text
+
+
+def test_round_page_costs_a_fixed_number_of_queries(
+    orga_client, make_tournament, django_assert_max_num_queries
+):
+    """Guards against a query per table for its seats or deals on the organiser's round page."""
+    tournament = make_tournament(players=24, name="Vierundzwanzig")
+    for table in services.round_draw(tournament=tournament, seed=8).tables.all():
+        services.deal_record(table=table, entry={"points": H1_DEAL_1}, by=None, via="t")
+    with django_assert_max_num_queries(10):
+        orga_client.get(reverse("round-detail", args=[tournament.slug, 1]))
