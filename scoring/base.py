@@ -85,6 +85,20 @@ class Warning:
 
 
 @dataclass(frozen=True)
+class Option:
+    """One house rule an organiser may set (a field of the game's ``Variant``)."""
+
+    name: str
+    """The option's key in the variant's JSON, e.g. ``"hundred_threshold"``."""
+    default: bool | int | str
+    """The value when the organiser leaves it alone."""
+    choices: tuple[str, ...] = ()
+    """The allowed values of a text option, default first; empty for numbers and yes/no."""
+    minimum: int | None = None
+    """The smallest allowed value of a whole-number option."""
+
+
+@dataclass(frozen=True)
 class SeatResult:
     """What the standings rank one seat by after a table's unit of play.
 
@@ -146,6 +160,15 @@ class Game(Protocol):
         Raises:
             InvalidVariant: an unknown option or a value out of range.
         """
+        ...
+
+    def tiebreak_order(self, variant: Any) -> tuple[str, ...]:
+        """The tie-break keys in force under ``variant`` (a subset of :attr:`tiebreaks`)."""
+        ...
+
+    def options(self) -> tuple[Option, ...]:
+        """The house rules an organiser can pick from a form, in the order of the rules text
+        (options that need more than a number, a yes/no or a choice are left to the JSON)."""
         ...
 
     def seats(self, count: int) -> tuple[str, ...]:

@@ -56,7 +56,16 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from scoring.base import Event, InvalidDeal, InvalidVariant, SeatResult, Step, Warning, replay_steps
+from scoring.base import (
+    Event,
+    InvalidDeal,
+    InvalidVariant,
+    Option,
+    SeatResult,
+    Step,
+    Warning,
+    replay_steps,
+)
 
 SOURCE_VIERSTRICH = "Hintersche after Schoch 2014, Vier-Strich"
 SOURCE_BUTZEN = "Hintersche after Schoch 2014, Butzen"
@@ -542,6 +551,26 @@ class Hintersche:
             InvalidVariant: an unknown option, a bad value, card values not adding up to ``total``.
         """
         return Variant.from_options(options)
+
+    def tiebreak_order(self, variant: Variant) -> tuple[str, ...]:
+        """The tie-break keys in force: all of :attr:`tiebreaks`, or only the Stechen and the lot
+        when ``auto_tiebreak`` is off (Scoring specification §1.6)."""
+        if variant.auto_tiebreak:
+            return self.tiebreaks
+        return ("stechen", "lot")
+
+    def options(self) -> tuple[Option, ...]:
+        """Every option of :class:`Variant` but ``card_values`` and ``total`` (set in JSON),
+        with its default, its choices (default first) or its minimum (§1.7)."""
+        defaults = Variant()
+        found = []
+        for name in Variant.__dataclass_fields__:
+            if name in ("card_values", "total"):
+                continue
+            default = getattr(defaults, name)
+            choices = _CHOICES.get(name, ())
+            found.append(Option(name, default, choices, _INTEGERS.get(name)))
+        return tuple(found)
 
     def seats(self, count: int) -> tuple[str, ...]:
         """Seat labels A, B, C, D in anticlockwise playing order.

@@ -145,7 +145,7 @@ def tournament_standings(tournament: Tournament) -> Standings:
         by_round = {r.round: r for r in row.rounds}
         row.cells = [by_round.get(number) for number in rounds]
 
-    order = tuple(tournament.tiebreaks) or game.tiebreaks
+    order = tuple(tournament.tiebreaks) or game.tiebreak_order(variant)
     keys = _tiebreak_keys(tournament, rounds, game.metric_ascending)
     sign = 1 if game.metric_ascending else -1
 

@@ -72,7 +72,9 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = services.tournament_create(organiser=request.user, **form.cleaned_data)
+            tournament = services.tournament_create(
+                organiser=request.user, **form.tournament_fields()
+            )
         except ValidationError as exc:
             _apply_errors(form, exc)
         else:

@@ -8,7 +8,8 @@ from pypdf import PdfReader
 
 from tests.helpers import points_post, seat_players
 from tournaments import services
-from tournaments.models import Deal, Player
+from tournaments.models import Deal, Player, Tournament
+from tournaments.standings import tournament_standings
 
 H1_DEAL_1 = {"A": 52, "B": 30, "C": 18, "D": 40}  # A takes the Strich (SPEC example H-1)
 
@@ -244,3 +245,56 @@ def test_round_page_costs_a_fixed_number_of_queries(
         services.deal_record(table=table, entry={"points": H1_DEAL_1}, by=None, via="t")
     with django_assert_max_num_queries(10):
         orga_client.get(reverse("round-detail", args=[tournament.slug, 1]))
+
+
+def test_the_organiser_picks_the_house_rules_of_the_village(orga_client):
+    page = orga_client.get(reverse("tournament-create")).content.decode()
+    assert "House rules for Hintersche" in page
+    form = {"name": "Dorfmeisterschaft", "game": "hintersche", "date": "2026-11-21"}
+    defaults = {  # what the form shows untouched: the defaults of Scoring specification §1.7
+        "hintersche-hundred_threshold": "gte_100",
+        "hintersche-vierstrich_marks": "4",
+        "hintersche-tie_policy": "share",
+        "hintersche-butzen_two_player_hundred_adds": "on",
+        "hintersche-deal_mode": "all_cards",
+        "hintersche-games_per_rubber": "4",
+        "hintersche-settlement": "per_winner",
+        "hintersche-stake": "5",
+        "hintersche-tournament_round": "vierstrich",
+        "hintersche-auto_new_game": "on",
+        "hintersche-auto_tiebreak": "on",
+    }
+    orga_client.post(reverse("tournament-create"), {**form, **defaults})
+    assert Tournament.objects.get(name="Dorfmeisterschaft").variant == {}
+    village = {
+        **defaults,
+        "hintersche-hundred_threshold": "gt_100",
+        "hintersche-tournament_round": "full_game",
+    }
+    orga_client.post(reverse("tournament-create"), {**form, "name": "Wolftal", **village})
+    assert Tournament.objects.get(name="Wolftal").variant == {
+        "hundred_threshold": "gt_100",
+        "tournament_round": "full_game",
+    }
+    bad = {**defaults, "hintersche-vierstrich_marks": "0"}
+    response = orga_client.post(reverse("tournament-create"), {**form, "name": "Null", **bad})
+    assert response.status_code == 200
+    assert "greater than or equal to 1" in response.content.decode()
+    assert not Tournament.objects.filter(name="Null").exists()
+
+
+def test_a_full_game_round_ranks_by_frame_marks(client, make_tournament):
+    """With ``tournament_round = full_game`` the loser of the game takes the frame mark and the
+    round's score is frame marks (Scoring specification §1.6): H-5 game 1, A loses at once."""
+    tournament = make_tournament(variant={"tournament_round": "full_game"}, name="Ganz")
+    table = services.round_draw(tournament=tournament, seed=1).tables.get()
+    for points in (
+        {"A": 60, "B": 30, "C": 30, "D": 20},
+        {"A": 50, "B": 40, "C": 30, "D": 20},
+        {"A": 70, "B": 10, "C": 40, "D": 20},
+        {"A": 44, "B": 32, "C": 33, "D": 31},
+    ):
+        services.deal_record(table=table, entry={"points": points}, by=None, via="t")
+    players = seat_players(table)
+    rows = {row.player.name: row.total for row in tournament_standings(tournament).rows}
+    assert rows == {players["A"]: 1, players["B"]: 0, players["C"]: 0, players["D"]: 0}
