@@ -128,6 +128,17 @@ _BOOLEANS = ("butzen_two_player_hundred_adds", "auto_new_game", "auto_tiebreak")
 _INTEGERS = {"vierstrich_marks": 1, "games_per_rubber": 1, "stake": 0, "total": 1}  # minimum values
 
 
+def _require_int(value: Any, field: str, what: str) -> None:
+    """H-V2: a whole number, else ``NOT_AN_INTEGER`` on ``field`` quoting the input."""
+    if not _is_int(value):
+        raise InvalidDeal(
+            field,
+            "NOT_AN_INTEGER",
+            f"{what} must be a whole number, not {value!r}",
+            value=value if isinstance(value, int | float | str) else repr(value),
+        )
+
+
 def _freeze(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(dict(mapping))
 
@@ -687,13 +698,7 @@ class Hintersche:
         if points is not None:
             for seat in active:
                 value = points[seat]
-                if not _is_int(value):
-                    raise InvalidDeal(
-                        f"points.{seat}",
-                        "NOT_AN_INTEGER",
-                        f"card points of {seat} must be a whole number, not {value!r}",
-                        value=value if isinstance(value, int | float | str) else repr(value),
-                    )
+                _require_int(value, f"points.{seat}", f"card points of {seat}")
                 if not 0 <= value <= total:
                     raise InvalidDeal(
                         f"points.{seat}",
@@ -790,13 +795,7 @@ class Hintersche:
             per_player = 9 if variant.deal_mode == "nine_each" else 36 // n
             for seat in active:
                 value = tricks[seat]
-                if not _is_int(value):
-                    raise InvalidDeal(
-                        f"tricks.{seat}",
-                        "NOT_AN_INTEGER",
-                        f"tricks of {seat} must be a whole number, not {value!r}",
-                        value=value if isinstance(value, int | float | str) else repr(value),
-                    )
+                _require_int(value, f"tricks.{seat}", f"tricks of {seat}")
                 if value < 0:
                     raise InvalidDeal(
                         f"tricks.{seat}",

@@ -5,6 +5,7 @@ same template (``"page.html#partial"``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -111,59 +112,57 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/tournament_detail.html", _tournament_context(tournament))
 
 
+def _desk_post(
+    request: HttpRequest,
+    slug: str,
+    form_class: type[Any],
+    context_key: str,
+    act: Callable[[Tournament, dict[str, Any]], HttpResponse],
+) -> HttpResponse:
+    """One organiser's form post: ``act`` writes through a service and answers; its
+    ``ValidationError`` goes back onto the form, re-shown on the tournament page (status 400)."""
+    tournament = organiser_tournament(request, slug)
+    form = form_class(request.POST)
+    if form.is_valid():
+        try:
+            return act(tournament, form.cleaned_data)
+        except ValidationError as exc:
+            _apply_errors(form, exc)
+    context = _tournament_context(tournament, **{context_key: form})
+    return render(request, "tournaments/tournament_detail.html", context, status=400)
+
+
 @login_required
 @require_POST
 def player_create(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = organiser_tournament(request, slug)
-    form = PlayerForm(request.POST)
-    if form.is_valid():
-        try:
-            player = services.player_add(tournament=tournament, **form.cleaned_data)
-        except ValidationError as exc:
-            _apply_errors(form, exc)
-        else:
-            messages.success(request, _("%(name)s is registered.") % {"name": player.name})
-            return redirect(tournament)
-    context = _tournament_context(tournament, player_form=form)
-    return render(request, "tournaments/tournament_detail.html", context, status=400)
+    def act(tournament: Tournament, data: dict[str, Any]) -> HttpResponse:
+        player = services.player_add(tournament=tournament, **data)
+        messages.success(request, _("%(name)s is registered.") % {"name": player.name})
+        return redirect(tournament)
+
+    return _desk_post(request, slug, PlayerForm, "player_form", act)
 
 
 @login_required
 @require_POST
 def player_list_create(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = organiser_tournament(request, slug)
-    form = PlayerListForm(request.POST)
-    if form.is_valid():
-        try:
-            added = services.players_add_list(
-                tournament=tournament, text=form.cleaned_data["names"]
-            )
-        except ValidationError as exc:
-            _apply_errors(form, exc)
-        else:
-            messages.success(request, _("%(count)s players registered.") % {"count": len(added)})
-            return redirect(tournament)
-    context = _tournament_context(tournament, list_form=form)
-    return render(request, "tournaments/tournament_detail.html", context, status=400)
+    def act(tournament: Tournament, data: dict[str, Any]) -> HttpResponse:
+        added = services.players_add_list(tournament=tournament, text=data["names"])
+        messages.success(request, _("%(count)s players registered.") % {"count": len(added)})
+        return redirect(tournament)
+
+    return _desk_post(request, slug, PlayerListForm, "list_form", act)
 
 
 @login_required
 @require_POST
 def round_create(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = organiser_tournament(request, slug)
-    form = DrawForm(request.POST)
-    if form.is_valid():
-        try:
-            new_round = services.round_draw(tournament=tournament, **form.cleaned_data)
-        except ValidationError as exc:
-            _apply_errors(form, exc)
-        else:
-            messages.success(
-                request, _("Round %(number)s is drawn.") % {"number": new_round.number}
-            )
-            return redirect("round-detail", slug=tournament.slug, number=new_round.number)
-    context = _tournament_context(tournament, draw_form=form)
-    return render(request, "tournaments/tournament_detail.html", context, status=400)
+    def act(tournament: Tournament, data: dict[str, Any]) -> HttpResponse:
+        new_round = services.round_draw(tournament=tournament, **data)
+        messages.success(request, _("Round %(number)s is drawn.") % {"number": new_round.number})
+        return redirect("round-detail", slug=tournament.slug, number=new_round.number)
+
+    return _desk_post(request, slug, DrawForm, "draw_form", act)
 
 
 @login_required

@@ -139,13 +139,7 @@ def test_bad_input_gets_a_clear_message_and_saves_nothing(client, table, post, f
 
 
 def test_a_deal_after_the_round_is_over_is_refused(client, table):
-    for points in (
-        H1_DEAL_1,
-        {"A": 20, "B": 61, "C": 25, "D": 34},
-        {"A": 45, "B": 12, "C": 33, "D": 50},
-        {"A": 70, "B": 14, "C": 26, "D": 30},
-    ):
-        services.deal_record(table=table, entry={"points": points}, by=None, via="test")
+    _play_h1_vierstrich(table)
     page = client.get(table.get_absolute_url()).content.decode()
     assert "This table has finished its round" in page and 'name="points.A"' not in page
     response = client.post(table.get_absolute_url(), points_post(A=40, B=62, D=38))
