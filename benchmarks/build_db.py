@@ -55,7 +55,9 @@ def build(*, players: int, rounds: int, seed: int, workers: int = 2) -> dict[str
             for number in range(1, rounds + 1)
         ]
     tables = list(
-        Table.objects.filter(round__in=drawn).select_related("round").order_by("round__number", "number")
+        Table.objects.filter(round__in=drawn)
+        .select_related("round")
+        .order_by("round__number", "number")
     )
     seeds = [f"{seed}:{t.round.number}:{t.number}" for t in tables]
     connections.close_all()  # the forked workers only simulate; they must not share the handle
