@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from tournaments.models import Bye, Deal, Player, Round, Seat, Table, Tournament
+import scoring
+from tournaments.models import Bye, Deal, Player, Round, Seat, Tournament
 
 
 @dataclass(frozen=True)
@@ -33,12 +34,27 @@ class RoundScore:
         return self.table is None
 
 
+@dataclass(frozen=True)
+class Entrant:
+    """The few facts of a player the standings need (no model instance: a 1,000-player table
+    must not build 1,000 of them)."""
+
+    pk: int
+    name: str
+    stechen_rank: int | None
+
+    def __str__(self) -> str:
+        return self.name
+
+
 @dataclass
 class Row:
     """One line of the standings."""
 
-    player: Player
+    player: Entrant
     rounds: list[RoundScore] = field(default_factory=list)
+    total: int = 0
+    """The metric summed over the rounds (byes at the game's bye score)."""
     rank: int = 0
     tied: bool = False
     """True when the rank is shared: equal on the metric and every tie-break but the lot."""
@@ -46,10 +62,6 @@ class Row:
     """The round scores aligned with ``Standings.rounds``; None where the player did not play."""
     by_lot: bool = False
     """True when the stored lot orders this player among the tied ones."""
-
-    @property
-    def total(self) -> int:
-        return sum(r.score for r in self.rounds)
 
     @property
     def zero_rounds(self) -> int:
@@ -96,22 +108,17 @@ def _tiebreak_keys(
     }
 
 
-def tournament_standings(tournament: Tournament) -> Standings:
-    """Rank every player of ``tournament`` by the game's metric summed over all rounds, then by
-    the tournament's tie-break order (the game's own when none was chosen). Byes score the
-    game's bye score and are flagged. Equal ranks are shared; the lot only orders within them."""
-    game = tournament.scoring_game
-    variant = game.variant(tournament.variant)
-    players = {p.pk: Row(player=p) for p in Player.objects.filter(tournament=tournament)}
-    rounds = list(Round.objects.filter(tournament=tournament).values_list("number", flat=True))
-
-    seats_by_table: dict[int, list[Seat]] = defaultdict(list)
-    tables: dict[int, Table] = {}
-    for seat in Seat.objects.filter(table__round__tournament=tournament).select_related(
-        "table__round"
-    ):
-        seats_by_table[seat.table_id].append(seat)
-        tables[seat.table_id] = seat.table
+def _table_scores(
+    tournament: Tournament, game: scoring.Game, variant: object
+) -> Iterator[tuple[int, RoundScore]]:
+    """Per seated player, the round score of his table: every table's deals replayed."""
+    seats_by_table: dict[int, list[tuple[str, int]]] = defaultdict(list)
+    where: dict[int, tuple[int, int]] = {}
+    for table_id, label, player_id, table_number, round_number in Seat.objects.filter(
+        table__round__tournament=tournament
+    ).values_list("table_id", "label", "player_id", "table__number", "table__round__number"):
+        seats_by_table[table_id].append((label, player_id))
+        where[table_id] = (round_number, table_number)
     entries: dict[int, list[dict]] = defaultdict(list)
     for table_id, entry in (
         Deal.objects.filter(table__round__tournament=tournament)
@@ -119,46 +126,71 @@ def tournament_standings(tournament: Tournament) -> Standings:
         .values_list("table_id", "entry")
     ):
         entries[table_id].append(entry)
-
     for table_id, seats in seats_by_table.items():
-        seats.sort(key=lambda s: s.label)
-        labels = tuple(s.label for s in seats)
-        steps = game.replay(entries[table_id], variant, labels)
+        seats.sort()
+        labels = tuple(label for label, _player in seats)
+        # Stored deals passed the engine's validation when they were entered.
+        steps = game.replay(entries[table_id], variant, labels, trusted=True)
         state = steps[-1].state if steps else game.initial(labels, variant)
-        results = {r.seat: r for r in state.result()}
-        table = tables[table_id]
-        for seat in seats:
-            players[seat.player_id].rounds.append(
+        scores = {r.seat: r.score for r in state.result()}
+        round_number, table_number = where[table_id]
+        for label, player_id in seats:
+            yield (
+                player_id,
                 RoundScore(
-                    round=table.round.number,
-                    score=results[seat.label].score,
-                    table=table.number,
+                    round=round_number,
+                    score=scores[label],
+                    table=table_number,
                     finished=state.unit_over,
-                )
+                ),
             )
+
+
+def tournament_standings(tournament: Tournament) -> Standings:
+    """Rank every player of ``tournament`` by the game's metric summed over all rounds, then by
+    the tournament's tie-break order (the game's own when none was chosen). Byes score the
+    game's bye score and are flagged. Equal ranks are shared; the lot only orders within them.
+    Five queries and no model instances, however many players (the page of a 1,000-player
+    tournament is measured in ``docs/benchmarks.md``)."""
+    game = tournament.scoring_game
+    variant = game.variant(tournament.variant)
+    players = {
+        pk: Row(player=Entrant(pk, name, stechen_rank))
+        for pk, name, stechen_rank in Player.objects.filter(tournament=tournament).values_list(
+            "pk", "name", "stechen_rank"
+        )
+    }
+    rounds = list(Round.objects.filter(tournament=tournament).values_list("number", flat=True))
+    for player_id, score in _table_scores(tournament, game, variant):
+        players[player_id].rounds.append(score)
     for round_number, player_id in Bye.objects.filter(round__tournament=tournament).values_list(
         "round__number", "player_id"
     ):
         players[player_id].rounds.append(RoundScore(round=round_number, score=game.bye_score))
     for row in players.values():
-        row.rounds.sort(key=lambda r: r.round)
         by_round = {r.round: r for r in row.rounds}
+        row.rounds = [by_round[n] for n in sorted(by_round)]
         row.cells = [by_round.get(number) for number in rounds]
+        row.total = sum(r.score for r in row.rounds)
 
     order = tuple(tournament.tiebreaks) or game.tiebreak_order(variant)
     keys = _tiebreak_keys(tournament, rounds, game.metric_ascending)
     sign = 1 if game.metric_ascending else -1
-
-    def rank_key(row: Row) -> tuple:
-        return (sign * row.total, *(keys[k](row) for k in order if k != "lot"))
-
+    rank_keys = {
+        pk: (sign * row.total, *(keys[k](row) for k in order if k != "lot"))
+        for pk, row in players.items()
+    }
     rows = sorted(
         players.values(),
-        key=lambda row: (rank_key(row), keys["lot"](row) if "lot" in order else 0, row.player.name),
+        key=lambda row: (
+            rank_keys[row.player.pk],
+            keys["lot"](row) if "lot" in order else 0,
+            row.player.name,
+        ),
     )
     for index, row in enumerate(rows):
         previous = rows[index - 1] if index else None
-        if previous is not None and rank_key(previous) == rank_key(row):
+        if previous is not None and rank_keys[previous.player.pk] == rank_keys[row.player.pk]:
             row.rank = previous.rank
             row.tied = previous.tied = True
             row.by_lot = previous.by_lot = "lot" in order

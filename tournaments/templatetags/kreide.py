@@ -7,6 +7,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 register = template.Library()
@@ -46,3 +48,52 @@ def names(seats: Iterable[str], players: Mapping[str, Any]) -> str:
     if len(found) < 2:
         return "".join(found)
     return gettext("%(first)s and %(last)s") % {"first": ", ".join(found[:-1]), "last": found[-1]}
+
+
+def _score_cell(score: Any) -> SafeString:
+    if score is None:
+        return mark_safe('<td class="num">–</td>')
+    if score.bye:
+        return format_html(
+            '<td class="num"><abbr title="{}">{}*</abbr></td>', gettext("bye"), score.score
+        )
+    css = "num" if score.finished else "num provisional"
+    return format_html('<td class="{}">{}</td>', css, score.score)
+
+
+@register.simple_tag
+def standings_rows(standings: Any, last_place_title: str | None) -> SafeString:
+    """The standings' table rows, built here rather than in a template loop: a 1,000-player
+    tournament makes tens of thousands of template lookups, most of the page's time (see
+    docs/benchmarks.md). Columns: rank, player, one per round, total, clean rounds if that
+    tie-break is in force."""
+    lot = format_html(
+        ' <span class="help" title="{}">{}</span>',
+        gettext("order among equals drawn by lot"),
+        gettext("(lot)"),
+    )
+    last = standings.last
+    clean = "zero_rounds" in standings.tiebreaks
+    lines = []
+    for row in standings.rows:
+        is_last = row is last
+        title = (
+            format_html(' <span class="title-last">{}</span>', last_place_title)
+            if is_last and last_place_title
+            else ""
+        )
+        lines.append(
+            format_html(
+                '<tr{}><td>{}{}{}</td><td>{}{}</td>{}<td class="num total">{}</td>{}</tr>',
+                mark_safe(' class="last"') if is_last else "",
+                row.rank,
+                "=" if row.tied else "",
+                lot if row.by_lot else "",
+                row.player.name,
+                title,
+                mark_safe("".join(_score_cell(score) for score in row.cells)),
+                row.total,
+                format_html('<td class="num">{}</td>', row.zero_rounds) if clean else "",
+            )
+        )
+    return mark_safe("\n".join(lines))
