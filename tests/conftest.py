@@ -44,3 +44,11 @@ def tournament(make_tournament) -> Tournament:
 def table(tournament) -> Table:
     """Round 1's only table; seats A-D hold the four players in drawn order."""
     return services.round_draw(tournament=tournament, seed=1).tables.get()
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache: table ids are reused after a rollback."""
+    from django.core.cache import cache
+
+    cache.clear()

@@ -74,6 +74,9 @@ DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env.cache("REDIS_URL", default="locmemcache://kreidetafel")}
+if CACHES["default"]["BACKEND"].endswith("LocMemCache"):
+    # One cached result per table: a 1,000-player evening is 1,000 tables, above the default 300.
+    CACHES["default"].setdefault("OPTIONS", {})["MAX_ENTRIES"] = 50_000
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

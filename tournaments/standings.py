@@ -14,8 +14,14 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from django.core.cache import cache
+from django.db.models import Count, Max, Sum
+
 import scoring
 from tournaments.models import Bye, Deal, Player, Round, Seat, Tournament
+
+TABLE_RESULT_SECONDS = 6 * 3600
+"""How long a table's replayed result is kept in the cache (a tournament evening)."""
 
 
 @dataclass(frozen=True)
@@ -108,10 +114,52 @@ def _tiebreak_keys(
     }
 
 
+TableResult = tuple[dict[str, int], bool]
+"""A table's round score per seat label and whether its unit of play is over."""
+
+
+def _table_results(
+    tournament: Tournament, game: scoring.Game, variant: object, labels: dict[int, tuple[str, ...]]
+) -> dict[int, TableResult]:
+    """Every table's result: replayed from its deals, or taken from the cache, where it is kept
+    under the table's deal count, revisions and last change, so that any new deal or correction
+    finds no entry and is replayed (the deals stay the only source of truth)."""
+    versions = {
+        table_id: f"standings:{tournament.game}:{table_id}:{count}:{revisions}:{last.isoformat()}"
+        for table_id, count, revisions, last in Deal.objects.filter(
+            table__round__tournament=tournament
+        )
+        .values("table_id")
+        .annotate(count=Count("id"), revisions=Sum("revision"), last=Max("updated_at"))
+        .values_list("table_id", "count", "revisions", "last")
+    }
+    cached = cache.get_many(list(versions.values()))
+    results = {table_id: cached[key] for table_id, key in versions.items() if key in cached}
+    missing = [table_id for table_id in labels if table_id not in results]
+    entries: dict[int, list[dict]] = defaultdict(list)
+    if any(table_id in versions for table_id in missing):
+        for table_id, entry in (
+            Deal.objects.filter(table__round__tournament=tournament, table_id__in=missing)
+            .order_by("table_id", "number")
+            .values_list("table_id", "entry")
+        ):
+            entries[table_id].append(entry)
+    fresh = {}
+    for table_id in missing:
+        # Stored deals passed the engine's validation when they were entered.
+        steps = game.replay(entries[table_id], variant, labels[table_id], trusted=True)
+        state = steps[-1].state if steps else game.initial(labels[table_id], variant)
+        results[table_id] = ({r.seat: r.score for r in state.result()}, state.unit_over)
+        if table_id in versions:
+            fresh[versions[table_id]] = results[table_id]
+    cache.set_many(fresh, timeout=TABLE_RESULT_SECONDS)
+    return results
+
+
 def _table_scores(
     tournament: Tournament, game: scoring.Game, variant: object
 ) -> Iterator[tuple[int, RoundScore]]:
-    """Per seated player, the round score of his table: every table's deals replayed."""
+    """Per seated player, the round score of his table."""
     seats_by_table: dict[int, list[tuple[str, int]]] = defaultdict(list)
     where: dict[int, tuple[int, int]] = {}
     for table_id, label, player_id, table_number, round_number in Seat.objects.filter(
@@ -119,29 +167,21 @@ def _table_scores(
     ).values_list("table_id", "label", "player_id", "table__number", "table__round__number"):
         seats_by_table[table_id].append((label, player_id))
         where[table_id] = (round_number, table_number)
-    entries: dict[int, list[dict]] = defaultdict(list)
-    for table_id, entry in (
-        Deal.objects.filter(table__round__tournament=tournament)
-        .order_by("table_id", "number")
-        .values_list("table_id", "entry")
-    ):
-        entries[table_id].append(entry)
-    for table_id, seats in seats_by_table.items():
+    for seats in seats_by_table.values():
         seats.sort()
-        labels = tuple(label for label, _player in seats)
-        # Stored deals passed the engine's validation when they were entered.
-        steps = game.replay(entries[table_id], variant, labels, trusted=True)
-        state = steps[-1].state if steps else game.initial(labels, variant)
-        scores = {r.seat: r.score for r in state.result()}
+    labels = {
+        table_id: tuple(label for label, _player in seats)
+        for table_id, seats in seats_by_table.items()
+    }
+    results = _table_results(tournament, game, variant, labels)
+    for table_id, seats in seats_by_table.items():
+        scores, finished = results[table_id]
         round_number, table_number = where[table_id]
         for label, player_id in seats:
             yield (
                 player_id,
                 RoundScore(
-                    round=round_number,
-                    score=scores[label],
-                    table=table_number,
-                    finished=state.unit_over,
+                    round=round_number, score=scores[label], table=table_number, finished=finished
                 ),
             )
 

@@ -292,3 +292,18 @@ def test_a_full_game_round_ranks_by_frame_marks(client, make_tournament):
     players = seat_players(table)
     rows = {row.player.name: row.total for row in tournament_standings(tournament).rows}
     assert rows == {players["A"]: 1, players["B"]: 0, players["C"]: 0, players["D"]: 0}
+
+
+def test_standings_follow_a_correction_of_a_cached_table(client, table):
+    """A table's result is cached; a correction must replace it, not be hidden by it."""
+    url = reverse("standings", args=[table.round.tournament.slug])
+    players = seat_players(table)
+    services.deal_record(table=table, entry={"points": H1_DEAL_1}, by=None, via="t")
+    rows = {r.player.name: r.total for r in tournament_standings(table.round.tournament).rows}
+    assert rows[players["A"]] == 1 and rows[players["B"]] == 0
+    client.get(url)  # fills the cache
+    services.deal_correct(
+        table=table, entry={"points": {"A": 30, "B": 52, "C": 18, "D": 40}}, by=None, via="t"
+    )
+    rows = {r.player.name: r.total for r in tournament_standings(table.round.tournament).rows}
+    assert rows[players["A"]] == 0 and rows[players["B"]] == 1
