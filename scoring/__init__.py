@@ -3,7 +3,7 @@
 The web layer looks a game up in :data:`games` (or with :func:`get`) and codes against the
 :class:`scoring.base.Game` protocol: ``variant(options)``, ``initial(seats, variant)``,
 ``validate(entry, state, variant)``, ``apply(entry, state, variant)`` and
-``replay(entries, variant, seats)``. No Django, no database, no I/O.
+``replay(entries, variant, seats, *, trusted=False)``. No Django, no database, no I/O.
 """
 
 from __future__ import annotations

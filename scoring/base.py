@@ -188,8 +188,14 @@ class Game(Protocol):
         """
         ...
 
-    def apply(self, entry: Mapping[str, Any], state: Any, variant: Any) -> Step:
+    def apply(
+        self, entry: Mapping[str, Any], state: Any, variant: Any, *, trusted: bool = False
+    ) -> Step:
         """Validate ``entry`` and return the step it makes from ``state``.
+
+        ``trusted=True``: the entry already passed :meth:`validate` against this state and
+        variant (it was stored that way); checks that cannot change a valid entry's result may be
+        skipped and the step carries no warnings. See :meth:`replay`.
 
         Raises:
             InvalidDeal: as :meth:`validate`.
@@ -202,12 +208,25 @@ class Game(Protocol):
         ...
 
     def replay(
-        self, entries: Sequence[Mapping[str, Any]], variant: Any, seats: Sequence[str] | None = None
+        self,
+        entries: Sequence[Mapping[str, Any]],
+        variant: Any,
+        seats: Sequence[str] | None = None,
+        *,
+        trusted: bool = False,
     ) -> tuple[Step, ...]:
         """Every deal applied in order from the initial state; one step per entry.
 
+        ``trusted=True`` is a fast replay ONLY for entries that passed :meth:`validate` when they
+        were stored (same variant, seats and order): the game skips the validation that cannot
+        change the outcome of a valid entry and gives exactly the states and events of the full
+        replay, but no warnings. For entries that would fail validation it may give nonsense or
+        raise any exception, though it always terminates. Validate anything new or edited with
+        the full replay.
+
         Raises:
-            InvalidDeal: for the first invalid entry; its index is in ``params["index"]``.
+            InvalidDeal: for the first invalid entry; its index is in ``params["index"]`` (with
+                ``trusted``, only from the checks the game keeps).
         """
         ...
 
@@ -217,10 +236,14 @@ def replay_steps(
     entries: Sequence[Mapping[str, Any]],
     variant: Any,
     seats: Sequence[str] | None = None,
+    *,
+    trusted: bool = False,
 ) -> tuple[Step, ...]:
     """The shared implementation of :meth:`Game.replay`: apply every entry in order.
 
     ``seats`` defaults to ``game.seats(game.table_sizes[0])``. Returns one :class:`Step` per entry.
+    ``trusted`` is passed on to :meth:`Game.apply`: only for entries that passed validation when
+    they were stored (see :meth:`Game.replay`).
 
     Raises:
         InvalidDeal: for the first invalid entry, with its 0-based position added to
@@ -232,7 +255,7 @@ def replay_steps(
     steps: list[Step] = []
     for index, entry in enumerate(entries):
         try:
-            step = game.apply(entry, state, variant)
+            step = game.apply(entry, state, variant, trusted=trusted)
         except InvalidDeal as error:
             error.params["index"] = index
             raise

@@ -50,11 +50,12 @@ a seeded random draw stored with the session.
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from scoring.base import (
     Event,
@@ -139,8 +140,9 @@ def _require_int(value: Any, field: str, what: str) -> None:
         )
 
 
-def _freeze(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
-    return MappingProxyType(dict(mapping))
+def _freeze(mapping: dict[str, Any]) -> Mapping[str, Any]:
+    """A read-only view of ``mapping``, a dict made for the new state and held by nobody else."""
+    return MappingProxyType(mapping)
 
 
 def _is_int(value: Any) -> bool:
@@ -291,15 +293,24 @@ class Variant:
             for name, value in ((f, getattr(self, f)) for f in self.__dataclass_fields__)
         }
 
-    @property
+    # The derived card figures below are computed once per variant and then kept in the instance's
+    # ``__dict__`` (``functools.cached_property`` writes there directly, past the frozen
+    # ``__setattr__``); they are not fields, so equality, ``__hash__`` and ``repr`` ignore them.
+
+    @functools.cached_property
     def deck_values(self) -> tuple[int, ...]:
         """The card points of all 36 cards, highest first."""
         return _deck_values(tuple(self.card_values[k] for k in CARD_KEYS))
 
-    @property
+    @functools.cached_property
     def valued_cards(self) -> tuple[int, ...]:
         """The card points of the cards worth something (20 by default), highest first."""
         return tuple(v for v in self.deck_values if v > 0)
+
+    @functools.cached_property
+    def _trick_bounds(self) -> tuple[int, ...]:
+        """``_trick_bounds[k]``: the sum of the ``k`` highest card values, ``k`` = 0 … 36."""
+        return tuple(itertools.accumulate(self.deck_values, initial=0))
 
     def is_hundred(self, points: int) -> bool:
         """Whether a pile of ``points`` card points makes a hundred (``hundred_threshold``)."""
@@ -308,7 +319,10 @@ class Variant:
     def trick_bound(self, cards: int) -> int:
         """The most card points ``cards`` cards can hold: the sum of the highest card values
         (Scoring specification §1.4 H-V6)."""
-        return sum(self.deck_values[:cards])
+        bounds = self._trick_bounds
+        deck = len(bounds) - 1
+        # As ``sum(self.deck_values[:cards])``, negative counts included.
+        return bounds[min(cards, deck) if cards >= 0 else max(deck + cards, 0)]
 
 
 @functools.cache
@@ -457,8 +471,7 @@ class HinterscheState:
         }
 
 
-@dataclass(frozen=True)
-class _Outcome:
+class _Outcome(NamedTuple):
     """What a deal decided, from the points or the minimal entry."""
 
     hundred: str | None = None
@@ -490,9 +503,14 @@ def _opened(state: HinterscheState) -> HinterscheState:
 def expected_dealer(state: HinterscheState) -> str | None:
     """Who should deal next: the next active seat anticlockwise (next in seat order) after the
     last dealer; ``None`` while no dealer is known (Scoring specification §1.2, dealer rotation)."""
+    return _next_dealer(state, _opened(state))
+
+
+def _next_dealer(state: HinterscheState, opened: HinterscheState) -> str | None:
+    """:func:`expected_dealer` with ``opened = _opened(state)`` already at hand."""
     if state.dealer is None:
         return None
-    active = _opened(state).active
+    active = opened.active
     seats = state.seats
     start = seats.index(state.dealer)
     for step in range(1, len(seats) + 1):
@@ -630,11 +648,55 @@ class Hintersche:
                 ``HUNDRED_MISMATCH``, ``MINIMAL_FULL_MISMATCH`` (H-V8); ``GAME_OVER``,
                 ``MATCH_OVER`` (H-V9); ``TIE_RESOLUTION_REQUIRED``, ``OPTION_DISABLED`` (H-V10).
         """
-        return self._check(entry, state, variant)[1]
+        return self._check(entry, state, _opened(state), variant)[1]
 
     def _check(
-        self, entry: Mapping[str, Any], state: HinterscheState, variant: Variant
+        self,
+        entry: Mapping[str, Any],
+        state: HinterscheState,
+        opened: HinterscheState,
+        variant: Variant,
+        *,
+        trusted: bool = False,
     ) -> tuple[_Outcome, tuple[Warning, ...], Mapping[str, int] | None]:
+        """What the deal decides, its warnings and its card points (``None`` for a minimal entry);
+        ``opened`` is ``_opened(state)``.
+
+        Checks the H-V table in order, the first failing rule raised. With ``trusted`` (an entry
+        that passed this check when it was stored) only what the scoring reads is worked out: the
+        outcome from the points or the minimal entry and the tie resolution; no warnings.
+        """
+        if not trusted:
+            self._check_entry(entry, opened, variant)  # H-V1 … H-V6
+        points = entry.get("points")
+        outcome = entry.get("outcome")
+
+        # H-V7: the minimal entry (a trusted full entry needs it only to settle a manual tie).
+        minimal = None
+        if outcome is not None and (
+            not trusted or points is None or variant.tie_policy == "manual"
+        ):
+            minimal = self._minimal(outcome, opened, opened.phase == PHASE_BUTZEN)
+
+        derived = None if points is None else self._derive(points, opened.active, variant)
+        if not trusted:
+            # H-V8: minimal and full entry agree.
+            if minimal is not None and derived is not None:
+                self._agree(minimal, derived, opened, variant)
+            # H-V9: finished games and rubbers.
+            self._check_game(entry, state, opened, variant)
+
+        # H-V10: ties under tie_policy = manual.
+        resolved = self._resolve(entry, derived, minimal, opened, variant)
+
+        # H-V11: dealer rotation (a warning only).
+        warnings = () if trusted else self._rotation_warnings(entry, state, opened)
+        return resolved, warnings, points
+
+    def _check_entry(
+        self, entry: Mapping[str, Any], opened: HinterscheState, variant: Variant
+    ) -> None:
+        """The entry's shape and its card points and tricks: H-V1 … H-V6."""
         if not isinstance(entry, Mapping):
             raise InvalidDeal("deal", "INVALID_OUTCOME", f"a deal must be an object, not {entry!r}")
         points = entry.get("points")
@@ -643,13 +705,12 @@ class Hintersche:
             raise InvalidDeal(
                 "outcome", "INVALID_OUTCOME", "the entry gives neither points nor an outcome"
             )
-        opened = _opened(state)
         seats, active = opened.seats, opened.active
         n = len(active)
-        butzen = opened.phase == PHASE_BUTZEN
 
         # H-V1: the keys of points and tricks are exactly the active players.
         tricks = entry.get("tricks")
+        expected_keys = set(active)
         for name, values in (("points", points), ("tricks", tricks)):
             if values is None:
                 continue
@@ -660,6 +721,8 @@ class Hintersche:
                     f"{name} must map each active seat to a number, not {values!r}",
                     seats=list(active),
                 )
+            if values.keys() == expected_keys:
+                continue  # the usual case; otherwise find out what is wrong
             unknown = [k for k in values if k not in seats]
             if unknown:
                 raise InvalidDeal(
@@ -836,15 +899,14 @@ class Hintersche:
                             bound=bound,
                         )
 
-        # H-V7: the minimal entry.
-        minimal = None if outcome is None else self._minimal(outcome, opened, butzen)
-
-        # H-V8: minimal and full entry agree.
-        derived = None if points is None else self._derive(points, active, variant)
-        if minimal is not None and derived is not None:
-            self._agree(minimal, derived, opened, variant)
-
-        # H-V9: finished games and rubbers.
+    @staticmethod
+    def _check_game(
+        entry: Mapping[str, Any],
+        state: HinterscheState,
+        opened: HinterscheState,
+        variant: Variant,
+    ) -> None:
+        """H-V9: no deal after the rubber, ``game`` names the game being played."""
         game = entry.get("game")
         if state.rubber_over:
             raise InvalidDeal(
@@ -883,22 +945,23 @@ class Hintersche:
                 current=opened.game,
             )
 
-        # H-V10: ties under tie_policy = manual.
-        resolved = self._resolve(entry, derived, minimal, opened, variant)
-
-        # H-V11: dealer rotation (a warning only).
-        warnings: list[Warning] = []
-        expected = expected_dealer(state)
-        if dealer is not None and expected is not None and dealer != expected:
-            warnings.append(
-                Warning(
-                    "dealer",
-                    "DEALER_ROTATION",
-                    f"{dealer} dealt, but the deal passes anticlockwise from {state.dealer} to "
-                    f"{expected}",
-                )
-            )
-        return resolved, tuple(warnings), points
+    @staticmethod
+    def _rotation_warnings(
+        entry: Mapping[str, Any], state: HinterscheState, opened: HinterscheState
+    ) -> tuple[Warning, ...]:
+        """H-V11: ``DEALER_ROTATION`` when the entered dealer is not the next one in turn."""
+        dealer = entry.get("dealer")
+        expected = _next_dealer(state, opened)
+        if dealer is None or expected is None or dealer == expected:
+            return ()
+        return (
+            Warning(
+                "dealer",
+                "DEALER_ROTATION",
+                f"{dealer} dealt, but the deal passes anticlockwise from {state.dealer} to "
+                f"{expected}",
+            ),
+        )
 
     def _minimal(self, outcome: Any, opened: HinterscheState, butzen: bool) -> _Outcome:
         """H-V7: a well-formed minimal outcome for the state (Scoring specification §1.4, §7)."""
@@ -968,13 +1031,12 @@ class Hintersche:
     @staticmethod
     def _derive(points: Mapping[str, int], active: tuple[str, ...], variant: Variant) -> _Outcome:
         """The outcome the card points give, ties shared."""
-        for seat in active:
-            if variant.is_hundred(points[seat]):
-                return _Outcome(hundred=seat)
         values = [points[s] for s in active]
-        if len(set(values)) == 1:
-            return _Outcome(void=True)
         top, bottom = max(values), min(values)
+        if variant.is_hundred(top):
+            return _Outcome(hundred=next(s for s in active if variant.is_hundred(points[s])))
+        if top == bottom:
+            return _Outcome(void=True)
         return _Outcome(
             most=tuple(s for s in active if points[s] == top),
             fewest=tuple(s for s in active if points[s] == bottom),
@@ -1098,15 +1160,25 @@ class Hintersche:
 
     # -- scoring ---------------------------------------------------------------------------------
 
-    def apply(self, entry: Mapping[str, Any], state: HinterscheState, variant: Variant) -> Step:
+    def apply(
+        self,
+        entry: Mapping[str, Any],
+        state: HinterscheState,
+        variant: Variant,
+        *,
+        trusted: bool = False,
+    ) -> Step:
         """Validate ``entry`` and score it (Scoring specification §1.5); returns the next step.
 
-        The state passed in is never changed. Raises:
-            InvalidDeal: as :meth:`validate`.
+        ``trusted=True`` is only for an entry that passed :meth:`validate` against this very state
+        and variant when it was stored (see :meth:`replay`): the checks that cannot change the
+        result of a valid entry are skipped, and the step carries no warnings. The state passed in
+        is never changed. Raises:
+            InvalidDeal: as :meth:`validate` (with ``trusted``, at most the few checks kept).
         """
-        outcome, warnings, points = self._check(entry, state, variant)
-        events: list[Event] = []
         opened = _opened(state)
+        outcome, warnings, points = self._check(entry, state, opened, variant, trusted=trusted)
+        events: list[Event] = []
         if opened is not state:
             events.append(Event("new_game", (), {"game": opened.game}, SOURCE_RUBBER))
         seats = state.seats
@@ -1260,15 +1332,16 @@ class Hintersche:
 
         dealer = entry.get("dealer")
         if dealer is None:
-            dealer = expected_dealer(state)
-        new = replace(
-            opened,
+            dealer = _next_dealer(state, opened)
+        new = HinterscheState(
+            seats=seats,
             variant=variant,
             deals=state.deals + 1,
+            game=opened.game,
             phase=phase,
             striche=_freeze(striche),
-            active=_order(seats, active),
-            finished=_order(seats, finished),
+            active=tuple(active),  # both kept in seat order above
+            finished=tuple(finished),
             frame=_freeze(frame),
             loser=loser,
             games_played=games_played,
@@ -1287,13 +1360,25 @@ class Hintersche:
         entries: Sequence[Mapping[str, Any]],
         variant: Variant,
         seats: Sequence[str] | None = None,
+        *,
+        trusted: bool = False,
     ) -> tuple[Step, ...]:
         """Every entry applied in order from the initial state; one step per entry.
 
+        ``trusted=True`` is a fast replay for entries that **passed validation when they were
+        stored**, with the same variant and seats, in this order (the web layer's standings). It
+        skips the checks that cannot change the result of a valid entry — the H-V5 split search,
+        the H-V6 trick bounds, the range and reachability checks (H-V1 … H-V4), H-V8, H-V9 and
+        the dealer-rotation warnings (every step's ``warnings`` is empty) — and scores through the
+        same code as the full replay, so for valid entries the states and events are identical.
+        For entries that would not pass validation it may return nonsense or raise any exception
+        (it always ends: nothing searches); never use it on freshly entered or edited deals.
+
         Raises:
-            InvalidDeal: for the first invalid entry, its 0-based position in ``params["index"]``.
+            InvalidDeal: for the first invalid entry, its 0-based position in ``params["index"]``
+                (with ``trusted``, only from the few checks kept: H-V7, H-V10).
         """
-        return replay_steps(self, entries, variant, seats)
+        return replay_steps(self, entries, variant, seats, trusted=trusted)
 
 
 HINTERSCHE = Hintersche()
