@@ -9,7 +9,7 @@ lot). Five queries, however many players and tables.
 
 from __future__ import annotations
 
-import random
+import hashlib
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -24,7 +24,7 @@ TABLE_RESULT_SECONDS = 6 * 3600
 """How long a table's replayed result is kept in the cache (a tournament evening)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RoundScore:
     """One player's result in one round: ``score`` in the game's unit (Hintersche: Striche)."""
 
@@ -103,8 +103,8 @@ def _tiebreak_keys(
         by_round = {r.round: r.score for r in row.rounds}
         return tuple(sign * by_round.get(n, 0) for n in reversed(rounds))
 
-    def lot(row: Row) -> float:
-        return random.Random(f"{tournament.lot_seed}:{row.player.pk}").random()
+    def lot(row: Row) -> bytes:
+        return hashlib.blake2b(f"{tournament.lot_seed}:{row.player.pk}".encode()).digest()
 
     return {
         "stechen": lambda row: row.player.stechen_rank or 10_000,
@@ -122,15 +122,15 @@ def _table_results(
     tournament: Tournament, game: scoring.Game, variant: object, labels: dict[int, tuple[str, ...]]
 ) -> dict[int, TableResult]:
     """Every table's result: replayed from its deals, or taken from the cache, where it is kept
-    under the table's deal count, revisions and last change, so that any new deal or correction
-    finds no entry and is replayed (the deals stay the only source of truth)."""
+    under the table's deal count, sum of revisions and newest deal, so that any new deal or
+    correction finds no entry and is replayed (the deals stay the only source of truth)."""
     versions = {
-        table_id: f"standings:{tournament.game}:{table_id}:{count}:{revisions}:{last.isoformat()}"
+        table_id: f"standings:{tournament.game}:{table_id}:{count}:{revisions}:{last}"
         for table_id, count, revisions, last in Deal.objects.filter(
             table__round__tournament=tournament
         )
         .values("table_id")
-        .annotate(count=Count("id"), revisions=Sum("revision"), last=Max("updated_at"))
+        .annotate(count=Count("id"), revisions=Sum("revision"), last=Max("id"))
         .values_list("table_id", "count", "revisions", "last")
     }
     cached = cache.get_many(list(versions.values()))

@@ -4,10 +4,10 @@ and drawing chalk marks."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from html import escape
 from typing import Any
 
 from django import template
-from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
@@ -50,50 +50,44 @@ def names(seats: Iterable[str], players: Mapping[str, Any]) -> str:
     return gettext("%(first)s and %(last)s") % {"first": ", ".join(found[:-1]), "last": found[-1]}
 
 
-def _score_cell(score: Any) -> SafeString:
+def _score_cell(score: Any, bye_title: str) -> str:
+    # Scores are ints; the only text, the title, is escaped by the caller.
     if score is None:
-        return mark_safe('<td class="num">–</td>')
+        return '<td class="num">–</td>'
     if score.bye:
-        return format_html(
-            '<td class="num"><abbr title="{}">{}*</abbr></td>', gettext("bye"), score.score
-        )
+        return f'<td class="num"><abbr title="{bye_title}">{score.score}*</abbr></td>'
     css = "num" if score.finished else "num provisional"
-    return format_html('<td class="{}">{}</td>', css, score.score)
+    return f'<td class="{css}">{score.score}</td>'
 
 
 @register.simple_tag
 def standings_rows(standings: Any, last_place_title: str | None) -> SafeString:
     """The standings' table rows, built here rather than in a template loop: a 1,000-player
-    tournament makes tens of thousands of template lookups, most of the page's time (see
-    docs/benchmarks.md). Columns: rank, player, one per round, total, clean rounds if that
-    tie-break is in force."""
-    lot = format_html(
-        ' <span class="help" title="{}">{}</span>',
-        gettext("order among equals drawn by lot"),
-        gettext("(lot)"),
+    tournament makes tens of thousands of template lookups (and as many ``format_html`` calls),
+    most of the page's time (see docs/benchmarks.md). Plain string formatting with every text
+    escaped. Columns: rank, player, one per round, total, clean rounds if that tie-break is in
+    force."""
+    bye_title = escape(gettext("bye"))
+    lot = (
+        f' <span class="help" title="{escape(gettext("order among equals drawn by lot"))}">'
+        f"{escape(gettext('(lot)'))}</span>"
+    )
+    title = (
+        f' <span class="title-last">{escape(last_place_title)}</span>' if last_place_title else ""
     )
     last = standings.last
     clean = "zero_rounds" in standings.tiebreaks
     lines = []
     for row in standings.rows:
         is_last = row is last
-        title = (
-            format_html(' <span class="title-last">{}</span>', last_place_title)
-            if is_last and last_place_title
-            else ""
-        )
+        cells = "".join(_score_cell(score, bye_title) for score in row.cells)
+        css = ' class="last"' if is_last else ""
         lines.append(
-            format_html(
-                '<tr{}><td>{}{}{}</td><td>{}{}</td>{}<td class="num total">{}</td>{}</tr>',
-                mark_safe(' class="last"') if is_last else "",
-                row.rank,
-                "=" if row.tied else "",
-                lot if row.by_lot else "",
-                row.player.name,
-                title,
-                mark_safe("".join(_score_cell(score) for score in row.cells)),
-                row.total,
-                format_html('<td class="num">{}</td>', row.zero_rounds) if clean else "",
-            )
+            f"<tr{css}>"
+            f"<td>{row.rank}{'=' if row.tied else ''}{lot if row.by_lot else ''}</td>"
+            f"<td>{escape(row.player.name)}{title if is_last else ''}</td>"
+            f'{cells}<td class="num total">{row.total}</td>'
+            + (f'<td class="num">{row.zero_rounds}</td>' if clean else "")
+            + "</tr>"
         )
-    return mark_safe("\n".join(lines))
+    return mark_safe("\n".join(lines))  # noqa: S308 - every text above is escaped
