@@ -24,13 +24,17 @@ def table_for_token(token: str) -> Table:
 
 
 def table_replay(table: Table, deals: Sequence[Deal] | None = None) -> tuple[scoring.Step, ...]:
-    """Every deal of ``table`` replayed through its game's engine, one step per deal."""
+    """Every deal of ``table`` replayed through its game's engine, one step per deal (a trusted
+    replay: the stored deals passed validation when they were entered)."""
     tournament = table.round.tournament
     game = tournament.scoring_game
     if deals is None:
         deals = list(table.deals.all())
     seats = tuple(seat.label for seat in table.seats.all())
-    return game.replay([d.entry for d in deals], game.variant(tournament.variant), seats)
+    # Stored deals were validated when entered; only a new entry needs the full checks.
+    return game.replay(
+        [d.entry for d in deals], game.variant(tournament.variant), seats, trusted=True
+    )
 
 
 @dataclass(frozen=True)
