@@ -19,7 +19,7 @@ import scoring
 from tournaments import draw
 from tournaments.errors import deal_error_message, draw_error_message
 from tournaments.models import Bye, Deal, DealRevision, Player, Round, Seat, Table, Tournament
-from tournaments.tables import table_replay
+from tournaments.tables import table_state
 
 
 def _unique_slug(name: str) -> str:
@@ -158,8 +158,7 @@ def _check_entry(table: Table, deals: list[Deal], entry: Mapping[str, Any]) -> N
     tournament = table.round.tournament
     game = tournament.scoring_game
     variant = game.variant(tournament.variant)
-    steps = table_replay(table, deals)
-    state = steps[-1].state if steps else game.initial(_seat_labels(table), variant)
+    state = table_state(table, deals)
     if state.unit_over:
         raise ValidationError(
             _("This table has finished its round; no more deals can be entered."),
@@ -169,10 +168,6 @@ def _check_entry(table: Table, deals: list[Deal], entry: Mapping[str, Any]) -> N
         game.validate(entry, state, variant)
     except scoring.InvalidDeal as exc:
         raise ValidationError({exc.field: deal_error_message(exc)}, code=exc.code) from exc
-
-
-def _seat_labels(table: Table) -> tuple[str, ...]:
-    return tuple(seat.label for seat in table.seats.all())
 
 
 def _revision(

@@ -37,6 +37,17 @@ def table_replay(table: Table, deals: Sequence[Deal] | None = None) -> tuple[sco
     )
 
 
+def table_state(table: Table, deals: Sequence[Deal] | None = None) -> Any:
+    """The engine's state of ``table`` now: after its last deal, or the initial one before any."""
+    tournament = table.round.tournament
+    game = tournament.scoring_game
+    steps = table_replay(table, deals)
+    if steps:
+        return steps[-1].state
+    seats = tuple(seat.label for seat in table.seats.all())
+    return game.initial(seats, game.variant(tournament.variant))
+
+
 @dataclass(frozen=True)
 class TableView:
     """What a table page shows: the seats, the state now, the last deal and what it did."""

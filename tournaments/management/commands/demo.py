@@ -17,7 +17,7 @@ from django.db import transaction
 import scoring
 from tournaments import services
 from tournaments.models import Tournament
-from tournaments.tables import table_replay
+from tournaments.tables import table_state
 
 DEMO_SLUG = "hindersche-wm-demo"
 ORGANISER = "organiser"
@@ -111,8 +111,7 @@ class Command(BaseCommand):
 
     def _play(self, table, game, variant, rng: random.Random) -> None:
         while True:
-            steps = table_replay(table)
-            state = steps[-1].state if steps else game.initial(game.seats(4), variant)
+            state = table_state(table)
             if state.unit_over:
                 return
             entry = game.simulate_deal(state, variant, rng)
