@@ -103,7 +103,8 @@ class SeatResult:
     """What the standings rank one seat by after a table's unit of play.
 
     ``score`` is the game's tournament metric in its own unit (Hintersche: Striche received, fewest
-    first); ``figures`` carries the tie-break figures the game names in ``Game.tiebreaks``.
+    first; in a partnership game every seat of a team carries the team's figure); ``figures``
+    carries the tie-break figures the game names in ``Game.tiebreaks``, as whole numbers.
     """
 
     seat: str
@@ -148,7 +149,12 @@ class Game(Protocol):
     metric_ascending: ClassVar[bool]
     """True when the fewest ``SeatResult.score`` ranks first (Hintersche's Striche)."""
     tiebreaks: ClassVar[tuple[str, ...]]
-    """Tie-break keys in the game's default order (see each game's module)."""
+    """Tie-break keys in the game's default order (see each game's module). The tournament
+    figures ``"stechen"``, ``"zero_rounds"``, ``"countback"`` and ``"lot"`` are computed by the
+    standings; any other key names a figure of :attr:`SeatResult.figures`, summed over a
+    player's rounds, the most ranking first unless the key is in :attr:`fewest_first`."""
+    fewest_first: ClassVar[frozenset[str]]
+    """Figure tie-breaks where the fewest ranks first (Kein Stich: paid into the pot)."""
     bye_score: ClassVar[int]
     """What a player scores for a round he sits out with a bye, in the metric's unit."""
     last_place_title: ClassVar[str | None]
@@ -160,6 +166,11 @@ class Game(Protocol):
         Raises:
             InvalidVariant: an unknown option or a value out of range.
         """
+        ...
+
+    def table_size(self, variant: Any) -> int:
+        """The usual number of players at one table under ``variant`` (one of
+        :attr:`table_sizes`, e.g. 3 for the three-player Hundertspiel)."""
         ...
 
     def tiebreak_order(self, variant: Any) -> tuple[str, ...]:

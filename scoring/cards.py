@@ -14,6 +14,10 @@ SUITS: tuple[str, ...] = ("♣", "♠", "♥", "♦")
 RANKS: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")
 """Tapp/Jass ranks, highest first in their natural order (Tens rank low in Hintersche)."""
 
+ALL_RANKS: tuple[str, ...] = ("A", "K", "Q", "C", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+"""Every rank a game of the engine uses: French ranks down to the Two, and the Cavall (``"C"``,
+the Trappola pack's knight). A game's own deck is a subset."""
+
 BLACK: frozenset[str] = frozenset({"♣", "♠"})
 """The black suits."""
 
@@ -31,12 +35,12 @@ class Card:
     suit: str
     """One of :data:`SUITS`."""
     rank: str
-    """One of :data:`RANKS`."""
+    """One of :data:`ALL_RANKS`."""
 
     def __post_init__(self) -> None:
         if self.suit not in SUITS:
             raise ValueError(f"invalid suit: {self.suit!r}")
-        if self.rank not in RANKS:
+        if self.rank not in ALL_RANKS:
             raise ValueError(f"invalid rank: {self.rank!r}")
 
     def __str__(self) -> str:
@@ -70,6 +74,15 @@ def normalise_suit(suit: str) -> str:
     return letter
 
 
+def deck(ranks: tuple[str, ...]) -> tuple[Card, ...]:
+    """The pack of ``ranks`` in each of ♣ ♠ ♥ ♦, in a fixed order (suit by suit).
+
+    Raises:
+        ValueError: a rank not in :data:`ALL_RANKS`.
+    """
+    return tuple(Card(suit, rank) for suit in SUITS for rank in ranks)
+
+
 def tapp_deck() -> tuple[Card, ...]:
     """The 36-card French-suited Tapp pack (A K Q J 10 9 8 7 6 in ♣ ♠ ♥ ♦), in a fixed order."""
-    return tuple(Card(suit, rank) for suit in SUITS for rank in RANKS)
+    return deck(RANKS)

@@ -559,6 +559,7 @@ class Hintersche:
     table_sizes: ClassVar[tuple[int, ...]] = (4,)
     metric_ascending: ClassVar[bool] = True
     tiebreaks: ClassVar[tuple[str, ...]] = ("stechen", "zero_rounds", "countback", "lot")
+    fewest_first: ClassVar[frozenset[str]] = frozenset()
     bye_score: ClassVar[int] = 0
     """A bye round scores 0 Striche and is flagged (Scoring specification §1.6)."""
     last_place_title: ClassVar[str | None] = "Bollenkönig"
@@ -580,6 +581,10 @@ class Hintersche:
             InvalidVariant: an unknown option, a bad value, card values not adding up to ``total``.
         """
         return Variant.from_options(options)
+
+    def table_size(self, variant: Variant) -> int:
+        """Always 4: Hintersche is played by four, each for himself (Scoring specification §1.1)."""
+        return 4
 
     def tiebreak_order(self, variant: Variant) -> tuple[str, ...]:
         """The tie-break keys in force: all of :attr:`tiebreaks`, or only the Stechen and the lot
