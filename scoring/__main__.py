@@ -8,8 +8,8 @@ An invalid deal prints one JSON object ``{"index", "deal", "field", "code", "mes
 (``index`` 0-based, ``deal`` 1-based) and exits with status 2; so does a file that cannot be read,
 an unknown game or an invalid variant (``{"code", "message"}``, plus ``option`` for a variant).
 
-``python -m scoring simulate hintersche --seed N`` prints a replay file of a simulated rubber
-(``--until unit`` stops at the end of the tournament unit).
+``python -m scoring simulate GAME --seed N`` prints a replay file of simulated play: one
+tournament unit at a table (``--until unit``), or for Hintersche by default a whole rubber.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import scoring
-from scoring.base import Event, InvalidDeal, InvalidVariant, Warning
+from scoring.base import Event, InvalidDeal, InvalidVariant, Warning, simulate_until
 
 EXIT_INVALID = 2
 
@@ -122,19 +122,23 @@ def _replay(path: str) -> int:
     return status
 
 
-def _simulate(key: str, seed: int, until: str, options: Mapping[str, Any]) -> int:
-    if key != "hintersche":
-        return _fail("UNKNOWN_GAME", f"no simulation for game {key!r}; known: hintersche")
-    from scoring.hintersche_play import simulate_rubber, simulate_unit
-
-    game = scoring.get(key)
+def _simulate(key: str, seed: int, until: str | None, options: Mapping[str, Any]) -> int:
+    try:
+        game = scoring.get(key)
+    except KeyError as error:
+        return _fail("UNKNOWN_GAME", str(error).strip("'\""))
     try:
         variant = game.variant(options)
     except InvalidVariant as error:
         return _fail(error.code, error.message, option=error.option)
-    seats = game.seats(game.table_sizes[0])
-    simulate = simulate_unit if until == "unit" else simulate_rubber
-    deals = simulate(seats, variant, random.Random(seed))
+    seats = game.seats(game.table_size(variant))
+    initial = game.initial(seats, variant)
+    if until is None:
+        until = "rubber" if hasattr(initial, "rubber_over") else "unit"
+    done = f"{until}_over"
+    if not hasattr(initial, done):
+        return _fail("BAD_UNTIL", f"{game.name} has no {until!r} to play until; use 'unit'")
+    deals = simulate_until(game, seats, variant, random.Random(seed), done)
     _print({"game": key, "variant": dict(options), "seats": list(seats), "deals": deals})
     return 0
 
@@ -149,7 +153,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     simulate.add_argument("game", help="registry key, e.g. hintersche")
     simulate.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     simulate.add_argument(
-        "--until", choices=("rubber", "unit"), default="rubber", help="how long to play"
+        "--until",
+        choices=("rubber", "unit"),
+        default=None,
+        help="how long to play: a tournament unit, or Hintersche's rubber (its default)",
     )
     simulate.add_argument(
         "--variant", default="{}", help="house rules as a JSON object (default {})"

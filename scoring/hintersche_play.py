@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scoring.base import simulate_until
 from scoring.cards import RANKS, Card, same_colour, tapp_deck
 from scoring.hintersche import (
     HINTERSCHE,
@@ -23,9 +24,6 @@ from scoring.hintersche import (
     Variant,
     expected_dealer,
 )
-
-MAX_DEALS = 5000
-"""Safety bound on the deals of one simulated unit or rubber; a real rubber needs a few dozen."""
 
 
 @dataclass(frozen=True)
@@ -211,30 +209,16 @@ def simulate_deal(state: HinterscheState, variant: Variant, rng: random.Random) 
     return entry
 
 
-def _simulate(
-    seats: Sequence[str], variant: Variant, rng: random.Random, done: str
-) -> list[dict[str, Any]]:
-    state = HINTERSCHE.initial(seats, variant)
-    entries: list[dict[str, Any]] = []
-    while not getattr(state, done):
-        if len(entries) >= MAX_DEALS:
-            raise RuntimeError(f"no end after {MAX_DEALS} simulated deals")
-        entry = simulate_deal(state, variant, rng)
-        state = HINTERSCHE.apply(entry, state, variant).state
-        entries.append(entry)
-    return entries
-
-
 def simulate_unit(
     seats: Sequence[str], variant: Variant, rng: random.Random
 ) -> list[dict[str, Any]]:
     """Full entries for one tournament unit at a table, deal by deal, until ``state.unit_over``
     (``variant.tournament_round``: the first Vier-Strich, the first game or the rubber)."""
-    return _simulate(seats, variant, rng, "unit_over")
+    return simulate_until(HINTERSCHE, seats, variant, rng, "unit_over")
 
 
 def simulate_rubber(
     seats: Sequence[str], variant: Variant, rng: random.Random
 ) -> list[dict[str, Any]]:
     """Full entries for a whole rubber (``games_per_rubber`` games), until ``state.rubber_over``."""
-    return _simulate(seats, variant, rng, "rubber_over")
+    return simulate_until(HINTERSCHE, seats, variant, rng, "rubber_over")

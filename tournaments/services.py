@@ -118,6 +118,7 @@ def round_draw(
     byes so far. Raises ``ValidationError`` (code ``TOO_FEW_PLAYERS`` / ``BYES_NEEDED``)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     game = tournament.scoring_game
+    table_size = game.table_size(game.variant(tournament.variant))
     seed = seed if seed is not None else secrets.randbits(48)
     players = list(tournament.players.values_list("id", flat=True))
     byes_so_far = Counter(
@@ -127,7 +128,7 @@ def round_draw(
         result = draw.draw_random(
             players,
             seed=seed,
-            table_size=game.table_sizes[0],
+            table_size=table_size,
             allow_byes=allow_byes,
             byes_so_far=byes_so_far,
         )
@@ -135,7 +136,7 @@ def round_draw(
         raise ValidationError(draw_error_message(exc), code=exc.code, params=exc.params) from exc
     number = tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0
     new_round = Round.objects.create(tournament=tournament, number=number + 1, seed=seed)
-    labels = game.seats(game.table_sizes[0])
+    labels = game.seats(table_size)
     for table_number, seated in enumerate(result.tables, start=1):
         table = Table.objects.create(round=new_round, number=table_number)
         Seat.objects.bulk_create(
@@ -167,7 +168,9 @@ def _check_entry(table: Table, deals: list[Deal], entry: Mapping[str, Any]) -> N
     try:
         game.validate(entry, state, variant)
     except scoring.InvalidDeal as exc:
-        raise ValidationError({exc.field: deal_error_message(exc)}, code=exc.code) from exc
+        raise ValidationError(
+            {exc.field: deal_error_message(tournament.game, exc)}, code=exc.code
+        ) from exc
 
 
 def _revision(

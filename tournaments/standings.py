@@ -2,9 +2,10 @@
 the game's metric summed over the rounds, then the tie-breaks.
 
 The game names its metric's direction and its tie-break keys (``Game.metric_ascending``,
-``Game.tiebreaks``); the keys are implemented here because they are tournament figures
-(Hintersche after the Schapbach world championship: Stechen, rounds with 0 Striche, countback,
-lot). Five queries, however many players and tables.
+``Game.tiebreaks``). The tournament figures among them are computed here (Hintersche after the
+Schapbach world championship: Stechen, rounds with 0 Striche, countback, lot); every other key
+is a figure the game reports per seat (Bauerchen's knoddel difference, Kein Stich's payments into
+the pot), summed over the rounds. Five queries, however many players and tables.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from django.db.models import Count, Max, Sum
 
 import scoring
 from tournaments.models import Bye, Deal, Player, Round, Seat, Tournament
+from tournaments.tables import play_order
 
 TABLE_RESULT_SECONDS = 6 * 3600
 """How long a table's replayed result is kept in the cache (a tournament evening)."""
@@ -34,6 +36,8 @@ class RoundScore:
     """Table number, or None for a bye."""
     finished: bool = True
     """False while the table is still playing its unit (the score is provisional)."""
+    figures: dict[str, int] = field(default_factory=dict)
+    """The game's tie-break figures of this round (``SeatResult.figures``); empty for a bye."""
 
     @property
     def bye(self) -> bool:
@@ -77,6 +81,13 @@ class Row:
     def byes(self) -> int:
         return sum(1 for r in self.rounds if r.bye)
 
+    def figure(self, key: str) -> int:
+        """A tie-break figure: the clean rounds (``"zero_rounds"``) or the game's figure summed
+        over the player's rounds."""
+        if key == "zero_rounds":
+            return self.zero_rounds
+        return sum(r.figures.get(key, 0) for r in self.rounds)
+
 
 @dataclass(frozen=True)
 class Standings:
@@ -87,6 +98,12 @@ class Standings:
     tiebreaks: tuple[str, ...]
 
     @property
+    def figure_columns(self) -> tuple[str, ...]:
+        """The tie-breaks shown as columns: every one in force but the Stechen, the countback
+        and the lot (which the rank already shows)."""
+        return tuple(k for k in self.tiebreaks if k not in ("stechen", "countback", "lot"))
+
+    @property
     def last(self) -> Row | None:
         """The player ranked last (Hintersche: the Bollenkönig), once any deal was played."""
         if len(self.rows) < 2 or not any(r.total for r in self.rows):
@@ -95,9 +112,11 @@ class Standings:
 
 
 def _tiebreak_keys(
-    tournament: Tournament, rounds: list[int], ascending: bool
+    tournament: Tournament, game: scoring.Game, order: tuple[str, ...], rounds: list[int]
 ) -> dict[str, Callable[[Row], object]]:
-    sign = 1 if ascending else -1
+    """A sort key per tie-break of ``order`` (smaller ranks first): the tournament figures
+    computed here, and every other key as the game's figure summed over the rounds."""
+    sign = 1 if game.metric_ascending else -1
 
     def countback(row: Row) -> tuple[int, ...]:
         by_round = {r.round: r.score for r in row.rounds}
@@ -106,16 +125,21 @@ def _tiebreak_keys(
     def lot(row: Row) -> bytes:
         return hashlib.blake2b(f"{tournament.lot_seed}:{row.player.pk}".encode()).digest()
 
-    return {
+    def figure(key: str) -> Callable[[Row], int]:
+        direction = 1 if key in game.fewest_first else -1
+        return lambda row: direction * row.figure(key)
+
+    keys: dict[str, Callable[[Row], object]] = {
         "stechen": lambda row: row.player.stechen_rank or 10_000,
-        "zero_rounds": lambda row: -row.zero_rounds,
         "countback": countback,
         "lot": lot,
     }
+    return {key: keys.get(key) or figure(key) for key in (*order, "lot")}
 
 
-TableResult = tuple[dict[str, int], bool]
-"""A table's round score per seat label and whether its unit of play is over."""
+TableResult = tuple[dict[str, tuple[int, dict[str, int]]], bool]
+"""A table's round score and tie-break figures per seat label, and whether its unit of play is
+over."""
 
 
 def _table_results(
@@ -125,7 +149,7 @@ def _table_results(
     under the table's deal count, sum of revisions and newest deal, so that any new deal or
     correction finds no entry and is replayed (the deals stay the only source of truth)."""
     versions = {
-        table_id: f"standings:{tournament.game}:{table_id}:{count}:{revisions}:{last}"
+        table_id: f"standings:v2:{tournament.game}:{table_id}:{count}:{revisions}:{last}"
         for table_id, count, revisions, last in Deal.objects.filter(
             table__round__tournament=tournament
         )
@@ -149,7 +173,10 @@ def _table_results(
         # Stored deals passed the engine's validation when they were entered.
         steps = game.replay(entries[table_id], variant, labels[table_id], trusted=True)
         state = steps[-1].state if steps else game.initial(labels[table_id], variant)
-        results[table_id] = ({r.seat: r.score for r in state.result()}, state.unit_over)
+        results[table_id] = (
+            {r.seat: (r.score, dict(r.figures)) for r in state.result()},
+            state.unit_over,
+        )
         if table_id in versions:
             fresh[versions[table_id]] = results[table_id]
     cache.set_many(fresh, timeout=TABLE_RESULT_SECONDS)
@@ -167,10 +194,8 @@ def _table_scores(
     ).values_list("table_id", "label", "player_id", "table__number", "table__round__number"):
         seats_by_table[table_id].append((label, player_id))
         where[table_id] = (round_number, table_number)
-    for seats in seats_by_table.values():
-        seats.sort()
     labels = {
-        table_id: tuple(label for label, _player in seats)
+        table_id: play_order(game, [label for label, _player in seats])
         for table_id, seats in seats_by_table.items()
     }
     results = _table_results(tournament, game, variant, labels)
@@ -178,10 +203,15 @@ def _table_scores(
         scores, finished = results[table_id]
         round_number, table_number = where[table_id]
         for label, player_id in seats:
+            score, figures = scores[label]
             yield (
                 player_id,
                 RoundScore(
-                    round=round_number, score=scores[label], table=table_number, finished=finished
+                    round=round_number,
+                    score=score,
+                    table=table_number,
+                    finished=finished,
+                    figures=figures,
                 ),
             )
 
@@ -214,7 +244,7 @@ def tournament_standings(tournament: Tournament) -> Standings:
         row.total = sum(r.score for r in row.rounds)
 
     order = tuple(tournament.tiebreaks) or game.tiebreak_order(variant)
-    keys = _tiebreak_keys(tournament, rounds, game.metric_ascending)
+    keys = _tiebreak_keys(tournament, game, order, rounds)
     sign = 1 if game.metric_ascending else -1
     rank_keys = {
         pk: (sign * row.total, *(keys[k](row) for k in order if k != "lot"))

@@ -23,6 +23,18 @@ def table_for_token(token: str) -> Table:
     )
 
 
+def play_order(game: scoring.Game, labels: Sequence[str]) -> tuple[str, ...]:
+    """Seat labels in the game's playing order (Bauerchen's N E S W is not alphabetical)."""
+    order = game.seats(len(labels))
+    return tuple(sorted(labels, key=order.index))
+
+
+def table_seats(table: Table) -> list[Seat]:
+    """The table's seats (with players, as fetched) in the game's playing order."""
+    seats = {seat.label: seat for seat in table.seats.all()}
+    return [seats[label] for label in play_order(table.round.tournament.scoring_game, seats)]
+
+
 def table_replay(table: Table, deals: Sequence[Deal] | None = None) -> tuple[scoring.Step, ...]:
     """Every deal of ``table`` replayed through its game's engine, one step per deal (a trusted
     replay: the stored deals passed validation when they were entered)."""
@@ -30,7 +42,7 @@ def table_replay(table: Table, deals: Sequence[Deal] | None = None) -> tuple[sco
     game = tournament.scoring_game
     if deals is None:
         deals = list(table.deals.all())
-    seats = tuple(seat.label for seat in table.seats.all())
+    seats = tuple(seat.label for seat in table_seats(table))
     # Stored deals were validated when entered; only a new entry needs the full checks.
     return game.replay(
         [d.entry for d in deals], game.variant(tournament.variant), seats, trusted=True
@@ -44,7 +56,7 @@ def table_state(table: Table, deals: Sequence[Deal] | None = None) -> Any:
     steps = table_replay(table, deals)
     if steps:
         return steps[-1].state
-    seats = tuple(seat.label for seat in table.seats.all())
+    seats = tuple(seat.label for seat in table_seats(table))
     return game.initial(seats, game.variant(tournament.variant))
 
 
@@ -70,7 +82,7 @@ def table_view(table: Table) -> TableView:
     game = tournament.scoring_game
     deals = list(table.deals.all())
     steps = table_replay(table, deals)
-    seats = list(table.seats.all())
+    seats = table_seats(table)
     states = [
         game.initial(tuple(s.label for s in seats), game.variant(tournament.variant)),
         *(step.state for step in steps),

@@ -19,14 +19,13 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from tournaments import services
+from tournaments.entries import entry_from_post, flatten_entry
 from tournaments.forms import (
     CorrectionForm,
     DrawForm,
     PlayerForm,
     PlayerListForm,
     TournamentForm,
-    entry_from_post,
-    flatten_entry,
 )
 from tournaments.models import Bye, Round, Seat, Table, Tournament
 from tournaments.printing import result_sheet_pdf
@@ -214,6 +213,7 @@ def _table_page(
         "view": view,
         "state": view.state_before_last if correcting else view.state,
         "game_templates": f"scoring/{tournament.game}/",
+        "variant": tournament.scoring_game.variant(tournament.variant),
         "errors": errors or {},
         "values": values or {},
         "correcting": correcting,

@@ -11,6 +11,8 @@ from django import template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
+from tournaments import messages
+
 register = template.Library()
 
 
@@ -61,12 +63,18 @@ def _score_cell(score: Any, bye_title: str) -> str:
 
 
 @register.simple_tag
+def tiebreak_label(game: str, key: str) -> str:
+    """The column heading of a tie-break figure of ``game``."""
+    return str(messages.tiebreak_label(game, key))
+
+
+@register.simple_tag
 def standings_rows(standings: Any, last_place_title: str | None) -> SafeString:
     """The standings' table rows, built here rather than in a template loop: a 1,000-player
     tournament makes tens of thousands of template lookups (and as many ``format_html`` calls),
     most of the page's time (see docs/benchmarks.md). Plain string formatting with every text
     escaped. Columns: rank, player, one per round, total, clean rounds if that tie-break is in
-    force."""
+    force, then every other figure tie-break in force (``Standings.figure_columns``)."""
     bye_title = escape(gettext("bye"))
     lot = (
         f' <span class="help" title="{escape(gettext("order among equals drawn by lot"))}">'
@@ -76,7 +84,7 @@ def standings_rows(standings: Any, last_place_title: str | None) -> SafeString:
         f' <span class="title-last">{escape(last_place_title)}</span>' if last_place_title else ""
     )
     last = standings.last
-    clean = "zero_rounds" in standings.tiebreaks
+    columns = standings.figure_columns
     lines = []
     for row in standings.rows:
         is_last = row is last
@@ -87,7 +95,7 @@ def standings_rows(standings: Any, last_place_title: str | None) -> SafeString:
             f"<td>{row.rank}{'=' if row.tied else ''}{lot if row.by_lot else ''}</td>"
             f"<td>{escape(row.player.name)}{title if is_last else ''}</td>"
             f'{cells}<td class="num total">{row.total}</td>'
-            + (f'<td class="num">{row.zero_rounds}</td>' if clean else "")
+            + "".join(f'<td class="num">{row.figure(key)}</td>' for key in columns)
             + "</tr>"
         )
     return mark_safe("\n".join(lines))  # noqa: S308 - every text above is escaped

@@ -1,0 +1,43 @@
+"""Sentences for the error codes all games share (Scoring specification §0.2)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+DEAL_MESSAGES = {
+    "UNKNOWN_PLAYER": _("There is no such seat at this table."),
+    "MISSING_PLAYER": _("Enter a value for every player at the table."),
+    "PLAYER_NOT_ACTIVE": _("This player sits out now; leave the field empty."),
+    "NOT_AN_INTEGER": _("Enter a whole number."),
+    "OUT_OF_RANGE": _("The value must lie between %(minimum)s and %(maximum)s."),
+    "SUM_MISMATCH": _("The values add up to %(total)s, but a deal has %(expected)s."),
+    "UNREACHABLE_VALUE": _("No pile of cards is worth exactly %(value)s."),
+    "INFEASIBLE_DISTRIBUTION": _("No deal of the cards gives these card points; please recount."),
+    "TRICK_COUNT_MISMATCH": _("The tricks add up to %(total)s, but a deal has %(expected)s."),
+    "POINTS_WITHOUT_TRICKS": _("A player without a trick cannot have card points."),
+    "OPTION_DISABLED": _("This house rule is not in use in this tournament."),
+    "GAME_OVER": _("This game is over; the next deal starts a new game."),
+    "MATCH_OVER": _("The match is over; no more deals can be entered."),
+    "MINIMAL_FULL_MISMATCH": _("The short entry does not match the details entered."),
+    "DEALER_ROTATION": _("This is not the dealer the rotation expects."),
+}
+
+OPTION_LABELS: dict[str, str] = {}
+
+CHOICE_LABELS: dict[str, str] = {}
+
+TIEBREAK_LABELS = {
+    "zero_rounds": _("Clean rounds"),
+    "knoddel_diff": _("Knoddel difference"),
+    "game_point_diff": _("Game-point difference"),
+    "gehampelter_steins": _("Steins in the Gehampelter"),
+    "parties_won": _("Parties won"),
+    "matsch_wins": _("Matsch wins"),
+    "partie_points_diff": _("Partie-point difference"),
+    "domino_firsts": _("Domino wins"),
+    "paid_in": _("Paid into the pot"),
+    "domino_seconds": _("Domino second places"),
+    "hits": _("Hits"),
+    "skips": _("Skips"),
+    "deal_wins": _("Deals won"),
+}
