@@ -31,43 +31,67 @@ class Draw:
     byes: list[int]
 
 
-def byes_needed(player_count: int, table_size: int) -> int:
-    """How many players must sit out so that everybody else fills tables of ``table_size``."""
-    return player_count % table_size
+def table_plan(player_count: int, table_sizes: Sequence[int]) -> tuple[list[int], int]:
+    """Split ``player_count`` players into tables of the allowed ``table_sizes`` (the usual size
+    first): the fewest byes, then the fewest tables off the usual size, then sizes as close to the
+    usual as possible. Returns the table sizes (largest first) and the number of byes; no tables
+    and every player a bye when fewer players than the smallest table are there."""
+    usual = table_sizes[0]
+    best: list[tuple[int, int, tuple[int, ...]] | None] = [None] * (player_count + 1)
+    best[0] = (0, 0, ())
+    for count in range(1, player_count + 1):
+        options = []
+        for size in table_sizes:
+            previous = best[count - size] if size <= count else None
+            if previous is not None:
+                off, distance, plan = previous
+                options.append((off + (size != usual), distance + abs(size - usual), (*plan, size)))
+        best[count] = min(options, default=None)
+    for byes in range(player_count + 1):
+        found = best[player_count - byes]
+        if found is not None:
+            return sorted(found[2], reverse=True), byes
+    raise AssertionError("zero players always fit")  # best[0] is set
+
+
+def _sizes_text(table_sizes: Sequence[int]) -> str:
+    return "/".join(str(size) for size in sorted(set(table_sizes)))
 
 
 def draw_random(
     players: Sequence[int],
     *,
     seed: int,
-    table_size: int,
+    table_sizes: Sequence[int],
     allow_byes: bool,
     byes_so_far: Mapping[int, int] | None = None,
 ) -> Draw:
-    """A random seating into tables of ``table_size`` (Hintersche: 4, Schoch 2014).
+    """A random seating into tables of the allowed ``table_sizes``, the usual (first) size
+    preferred (Hintersche: 4, Schoch 2014; Kein Stich: 3–6, four usual), as :func:`table_plan`
+    splits the players.
 
-    When the count does not divide, the remainder gets a bye, chosen at random among the players
+    When no split seats everybody, the remainder gets a bye, chosen at random among the players
     with the fewest byes so far (nobody gets a second bye before everyone has had one).
 
     Raises:
-        DrawUserError: ``TOO_FEW_PLAYERS`` for fewer players than one table; ``BYES_NEEDED`` when
-            byes would be needed and ``allow_byes`` is false.
+        DrawUserError: ``TOO_FEW_PLAYERS`` for fewer players than the smallest table;
+            ``BYES_NEEDED`` when byes would be needed and ``allow_byes`` is false.
     """
-    if len(players) < table_size:
+    if len(players) < min(table_sizes):
         raise DrawUserError(
             "TOO_FEW_PLAYERS",
-            f"{len(players)} players cannot fill a table of {table_size}.",
+            f"{len(players)} players cannot fill a table of {min(table_sizes)}.",
             players=len(players),
-            table_size=table_size,
+            table_size=min(table_sizes),
         )
-    bye_count = byes_needed(len(players), table_size)
+    plan, bye_count = table_plan(len(players), table_sizes)
     if bye_count and not allow_byes:
         raise DrawUserError(
             "BYES_NEEDED",
-            f"{len(players)} players do not divide into tables of {table_size}: "
+            f"{len(players)} players do not divide into tables of {_sizes_text(table_sizes)}: "
             f"{bye_count} must sit out.",
             players=len(players),
-            table_size=table_size,
+            table_size=_sizes_text(table_sizes),
             byes=bye_count,
         )
     rng = random.Random(seed)
@@ -77,6 +101,6 @@ def draw_random(
     # A stable sort on the bye count keeps the shuffled order among equals: fair and random.
     byes = sorted(order, key=lambda p: counts.get(p, 0))[:bye_count]
     bye_set = set(byes)
-    seated = [p for p in order if p not in bye_set]
-    tables = [seated[i : i + table_size] for i in range(0, len(seated), table_size)]
+    seated = iter(p for p in order if p not in bye_set)
+    tables = [[next(seated) for _ in range(size)] for size in plan]
     return Draw(seed=seed, tables=tables, byes=sorted(byes))

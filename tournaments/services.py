@@ -109,16 +109,34 @@ def players_add_list(*, tournament: Tournament, text: str) -> list[Player]:
     )
 
 
+def playable_table_sizes(game: scoring.Game, variant: Any) -> list[int]:
+    """The table sizes a round of ``game`` may use under ``variant``, the usual size first: every
+    size of ``game.table_sizes`` that the house rules can score (Kein Stich at five players needs
+    payouts for five; the four-handed Hundertspiel seats no three)."""
+    usual = game.table_size(variant)
+    sizes = [usual]
+    for size in game.table_sizes:
+        if size == usual:
+            continue
+        try:
+            game.initial(game.seats(size), variant)
+        except ValueError:  # InvalidVariant is one too
+            continue
+        sizes.append(size)
+    return sizes
+
+
 @transaction.atomic
 def round_draw(
     *, tournament: Tournament, allow_byes: bool = False, seed: int | None = None
 ) -> Round:
-    """Draw the next round: a seeded random seating into tables of the game's usual size (the
-    seed is stored with the round). Byes, if needed and allowed, go to the players with the fewest
-    byes so far. Raises ``ValidationError`` (code ``TOO_FEW_PLAYERS`` / ``BYES_NEEDED``)."""
+    """Draw the next round: a seeded random seating into tables of the sizes the game allows
+    under the tournament's house rules, the usual size preferred (the seed is stored with the
+    round). Byes, if no split seats everybody and byes are allowed, go to the players with the
+    fewest byes so far. Raises ``ValidationError`` (code ``TOO_FEW_PLAYERS`` / ``BYES_NEEDED``)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     game = tournament.scoring_game
-    table_size = game.table_size(game.variant(tournament.variant))
+    sizes = playable_table_sizes(game, game.variant(tournament.variant))
     seed = seed if seed is not None else secrets.randbits(48)
     players = list(tournament.players.values_list("id", flat=True))
     byes_so_far = Counter(
@@ -128,7 +146,7 @@ def round_draw(
         result = draw.draw_random(
             players,
             seed=seed,
-            table_size=table_size,
+            table_sizes=sizes,
             allow_byes=allow_byes,
             byes_so_far=byes_so_far,
         )
@@ -136,12 +154,11 @@ def round_draw(
         raise ValidationError(draw_error_message(exc), code=exc.code, params=exc.params) from exc
     number = tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 0
     new_round = Round.objects.create(tournament=tournament, number=number + 1, seed=seed)
-    labels = game.seats(table_size)
     for table_number, seated in enumerate(result.tables, start=1):
         table = Table.objects.create(round=new_round, number=table_number)
         Seat.objects.bulk_create(
             Seat(table=table, player_id=player_id, label=label)
-            for label, player_id in zip(labels, seated, strict=True)
+            for label, player_id in zip(game.seats(len(seated)), seated, strict=True)
         )
     Bye.objects.bulk_create(Bye(round=new_round, player_id=p) for p in result.byes)
     if tournament.status == Tournament.Status.DRAFT:
