@@ -1,5 +1,5 @@
-"""Shared set-up: an organiser, a Hintersche tournament and a drawn table, all made through the
-app's own services (never ``.save()`` by hand)."""
+"""Shared set-up: an organiser, a tournament (Hintersche unless ``game=`` says otherwise) and a
+drawn table, all made through the app's own services (never ``.save()`` by hand)."""
 
 from __future__ import annotations
 
@@ -18,11 +18,16 @@ def organiser(django_user_model):
 
 @pytest.fixture
 def make_tournament(organiser):
-    def make(players: int = 4, variant: dict | None = None, name: str = "Vereinsturnier"):
+    def make(
+        players: int = 4,
+        variant: dict | None = None,
+        name: str = "Vereinsturnier",
+        game: str = "hintersche",
+    ):
         tournament = services.tournament_create(
             organiser=organiser,
             name=name,
-            game="hintersche",
+            game=game,
             date=datetime.date(2026, 11, 21),
             venue="Adler, Schapbach",
             variant=variant,
