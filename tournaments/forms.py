@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from tournaments.messages import choice_label, option_label
+from tournaments.messages import choice_label, option_label, variant_message
 from tournaments.models import game_choices
 
 
@@ -43,12 +43,27 @@ class TournamentForm(forms.Form):
             for option in game.options():
                 self.fields[f"{key}-{option.name}"] = _option_field(key, option)
 
-    def house_rules(self) -> list[tuple[str, list[forms.BoundField]]]:
-        """Per game, its name and the bound fields of its house rules (for the template)."""
+    def house_rules(self) -> list[tuple[str, str, list[forms.BoundField]]]:
+        """Per game, its key, its name and the bound fields of its house rules (for the
+        template; a script shows only the chosen game's)."""
         return [
-            (game.name, [self[f"{key}-{option.name}"] for option in game.options()])
+            (key, game.name, [self[f"{key}-{option.name}"] for option in game.options()])
             for key, game in scoring.games.items()
         ]
+
+    def clean(self) -> dict[str, Any]:
+        """The chosen game must accept the house rules as a whole (e.g. Kein Stich payouts
+        that add up to the pot); a refused option's error goes beside its field."""
+        cleaned = super().clean()
+        key = cleaned.get("game")
+        if key in scoring.games and not self.errors:
+            try:
+                scoring.games[key].variant(self.variant())
+            except scoring.InvalidVariant as exc:
+                field = f"{key}-{exc.option}"
+                message = variant_message(key, exc.code) or exc.message
+                self.add_error(field if field in self.fields else None, message)
+        return cleaned
 
     def variant(self) -> dict[str, Any]:
         """The chosen game's options that differ from their defaults, as the variant's JSON

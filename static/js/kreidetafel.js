@@ -1,5 +1,7 @@
-// Fills the one empty card-points field from the deal's total (Hintersche: 140) as the others
-// are typed. Plain progressive enhancement: without JavaScript the form still posts.
+// Small progressive enhancements; without JavaScript every form still works.
+// 1. Fills the one empty card-points field from the deal's total (Hintersche: 140) as the
+//    others are typed.
+// 2. On the new-tournament form, shows only the chosen game's house rules.
 (function () {
   "use strict";
 
@@ -27,5 +29,19 @@
     if (!form) { return; }
     if (event.target.dataset.filled === "1") { delete event.target.dataset.filled; return; }
     fillLast(form);
+  });
+
+  function showHouseRules(select) {
+    var sets = document.querySelectorAll("fieldset.house-rules[data-game]");
+    for (var i = 0; i < sets.length; i++) {
+      sets[i].hidden = sets[i].dataset.game !== select.value;
+    }
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var select = document.querySelector("select[name=game]");
+    if (!select) { return; }
+    showHouseRules(select);
+    select.addEventListener("change", function () { showHouseRules(select); });
   });
 })();

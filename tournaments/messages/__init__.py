@@ -5,6 +5,7 @@
   ``%(param)s`` placeholders filled from ``InvalidDeal.params``;
 * ``OPTION_LABELS``: house-rule option → its label on the new-tournament form;
 * ``CHOICE_LABELS``: a choice's value → its words;
+* ``VARIANT_MESSAGES``: the game's codes for refused house rules → a sentence (no placeholders);
 * ``TIEBREAK_LABELS``: a tie-break figure → its column heading in the standings.
 
 The codes every game shares (Scoring specification §0.2) are in :mod:`.common`; a game's own
@@ -54,3 +55,8 @@ def choice_label(game: str, value: str) -> Any:
 def tiebreak_label(game: str, key: str) -> Any:
     """The standings column heading of a tie-break figure of ``game``; the key if none."""
     return _lookup(game, "TIEBREAK_LABELS", key) or key
+
+
+def variant_message(game: str, code: str) -> Any:
+    """The sentence for a refused house-rule configuration ``code`` of ``game``, or None."""
+    return _lookup(game, "VARIANT_MESSAGES", code)

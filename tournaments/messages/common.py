@@ -22,6 +22,8 @@ DEAL_MESSAGES = {
     "DEALER_ROTATION": _("This is not the dealer the rotation expects."),
 }
 
+VARIANT_MESSAGES: dict[str, str] = {}
+
 OPTION_LABELS: dict[str, str] = {}
 
 CHOICE_LABELS: dict[str, str] = {}
