@@ -18,9 +18,19 @@ from scoring.base import (
     Step,
     Warning,
 )
+from scoring.bauerchen import BAUERCHEN
+from scoring.hindernislauf import HINDERNISLAUF
 from scoring.hintersche import HINTERSCHE
+from scoring.hundertspiel import HUNDERTSPIEL
+from scoring.kein_stich import KEIN_STICH_GAME
 
-games: dict[str, Game] = {HINTERSCHE.key: HINTERSCHE}
+games: dict[str, Game] = {
+    HINTERSCHE.key: HINTERSCHE,
+    BAUERCHEN.key: BAUERCHEN,
+    HINDERNISLAUF.key: HINDERNISLAUF,
+    KEIN_STICH_GAME.key: KEIN_STICH_GAME,
+    HUNDERTSPIEL.key: HUNDERTSPIEL,
+}
 """Every game the engine knows, by registry key (``"hintersche"``)."""
 
 

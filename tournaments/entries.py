@@ -92,7 +92,8 @@ def _flat_value(value: Any) -> str:
 def flatten_entry(entry: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
     """The inverse of :func:`entry_from_post`, to fill the form with a stored entry:
     ``{"points": {"B": 52}}`` → ``{"points.B": "52"}``, ``{"plays": ["♠10", "♣9"]}`` →
-    ``{"plays[]": "♠10 ♣9"}``; ``None`` values are left out."""
+    ``{"plays[]": "♠10 ♣9", "plays.0": "♠10", "plays.1": "♣9"}``; ``None`` values are left
+    out."""
     flat: dict[str, str] = {}
     for key, value in entry.items():
         name = f"{prefix}{key}"
@@ -103,7 +104,9 @@ def flatten_entry(entry: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
                 for index, item in enumerate(value):
                     flat.update(flatten_entry(item, f"{name}.{index}."))
             else:
+                # Both spellings, for a form with one list field or one field per item.
                 flat[f"{name}[]"] = " ".join(_flat_value(v) for v in value)
+                flat.update({f"{name}.{i}": _flat_value(v) for i, v in enumerate(value)})
         elif value is not None:
             flat[name] = _flat_value(value)
     return flat

@@ -74,8 +74,13 @@ def test_flatten_is_the_inverse_for_every_shape() -> None:
         "melds.0.team": "EW",
         "melds.0.kind": "20",
         "plays[]": "♠10 c9",
+        "plays.0": "♠10",
+        "plays.1": "c9",
         "solo.player": "W",
         "solo.won": "false",
     }
     del entry["announcement"]
-    assert entry_from_post(flat) == entry
+    one_list_field = {k: v for k, v in flat.items() if not k.startswith("plays.")}
+    one_field_per_item = {k: v for k, v in flat.items() if k != "plays[]"}
+    assert entry_from_post(one_list_field) == entry
+    assert entry_from_post(one_field_per_item) == entry
