@@ -1,0 +1,299 @@
+"""Realistic Hundertspiel play, simulated card by card, to produce full entries.
+
+For demos, property tests and load tests: shuffle the 36-card Trappola pack (Aß, König, Cavall,
+Bube, 10, 9, 8, 7 and the Do in four suits; Hundertspiel 1829, §18), cut for trump (the suit of
+the bottom card, §3), deal three at a time from Vorhand (§4; 9 each, 12 each with three players,
+§53), declare the figures and Do's held (§13–§16, §20), now and then lay down a Do for an
+announced Sechsundzwanziger or Zweiundfünfziger with Contra (§8–§11), and play legal tricks: no
+need to follow suit, but trump must be answered with trump (§35). Points are counted as they are
+earned (§28), so a party that reaches 100 during the deal usually declares out (*alt und neu*,
+§34) — and once in a while a party forgets to count (§29) or declares out too early (§30).
+
+Every function takes a ``random.Random`` so a seed reproduces a session exactly. The Trappola
+suits Spadi, Bastoni, Coppi and Denari are drawn with the French symbols of
+:mod:`scoring.cards`; the Cavall is rank ``"C"`` and the Do rank ``"2"``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from scoring.cards import Card, deck
+from scoring.hundertspiel import (
+    DECLARATIONS,
+    DO_TRICK,
+    FIRST_TRICK_TRUMP_DO,
+    HUNDERTSPIEL,
+    DoTrick,
+    HundertspielState,
+    Table,
+    Variant,
+    deal_points,
+    expected_dealer,
+    table_of,
+)
+
+TRAPPOLA_RANKS: tuple[str, ...] = ("A", "K", "C", "J", "10", "9", "8", "7", "2")
+"""The Trappola ranks, highest first: Aß, König, Cavall, Bube, 10 … 7, the Do (§18)."""
+CARD_VALUE = {"A": 6, "K": 5, "C": 4, "J": 3}
+"""Card points: Aß 6, König 5, Cavall 4, Bube 3, the rest 0 (§19)."""
+DO = "2"
+MAX_DEALS = 5000
+"""Safety bound on the deals of one simulated unit; a partie takes two to four deals."""
+
+_RANK_DECLARATION = {"A": "aces", DO: "dos", "K": "kings", "C": "cavalls", "J": "bubes"}
+
+
+def trappola_deck() -> tuple[Card, ...]:
+    """The 36-card Trappola pack in a fixed order (suit by suit)."""
+    return deck(TRAPPOLA_RANKS)
+
+
+def value(card: Card) -> int:
+    """Card points of one card (§19)."""
+    return CARD_VALUE.get(card.rank, 0)
+
+
+def strength(card: Card) -> int:
+    """Rank within its suit, higher is stronger: Aß … 7, the Do lowest (§18)."""
+    return len(TRAPPOLA_RANKS) - TRAPPOLA_RANKS.index(card.rank)
+
+
+def trick_winner(plays: Sequence[tuple[str, Card]], trump: str) -> tuple[str, Card]:
+    """The seat and card that take the trick: the highest trump, else the highest card of the
+    suit led (§35)."""
+    led = plays[0][1].suit
+
+    def key(play: tuple[str, Card]) -> tuple[int, int]:
+        card = play[1]
+        return (2 if card.suit == trump else 1 if card.suit == led else 0, strength(card))
+
+    return max(plays, key=key)
+
+
+def legal_cards(hand: Sequence[Card], led: Card | None, trump: str) -> list[Card]:
+    """Any card, except that a trump lead must be answered with trump while one is held (§35)."""
+    if led is not None and led.suit == trump:
+        trumps = [c for c in hand if c.suit == trump]
+        if trumps:
+            return trumps
+    return list(hand)
+
+
+def declarations_of(hands: dict[str, list[Card]], seats: Sequence[str]) -> list[dict[str, str]]:
+    """What each player declares from his hand (§20): three or four of a kind of Aces, Do's,
+    Kings, Cavalls and Buben."""
+    found = []
+    for seat in seats:
+        for rank, name in _RANK_DECLARATION.items():
+            count = sum(1 for c in hands[seat] if c.rank == rank)
+            if count >= 3:
+                found.append({"player": seat, "kind": f"{name}{min(count, 4)}"})
+    return found
+
+
+def _choose(
+    seat: str,
+    hand: list[Card],
+    plays: list[tuple[str, Card]],
+    trump: str,
+    table: Table,
+    reserved: list[Card],
+    rng: random.Random,
+) -> Card:
+    """A plausible card: take tricks worth points cheaply, smear points onto the partner's
+    trick, throw cheap cards otherwise; keep the Do's laid down for an announcement back for
+    the last tricks."""
+    legal = legal_cards(hand, plays[0][1] if plays else None, trump)
+    keep = [c for c in legal if c not in reserved]
+    if keep:
+        legal = keep
+    elif reserved:
+        # Only the laid-down Do's are left: the trump Do goes last.
+        legal = sorted(legal, key=lambda c: c.suit == trump)[:1]
+    if rng.random() < 0.15:
+        return rng.choice(legal)
+    if not plays:
+        # Lead: a Do now and then (it may win if nobody answers), else a low card.
+        return min(legal, key=lambda c: (c.suit == trump, value(c), rng.random()))
+    winner, best = trick_winner(plays, trump)
+    at_stake = sum(value(c) for _, c in plays)
+    partner_wins = table.account_of[winner] == table.account_of[seat]
+    wins = [c for c in legal if trick_winner([*plays, (seat, c)], trump)[0] == seat]
+    if partner_wins:
+        return max(legal, key=lambda c: (c.suit != trump, value(c), -strength(c)))
+    if wins and (at_stake > 0 or any(c.rank == DO for c in wins)):
+        # Win with a Do if possible (it scores), else the cheapest winning card.
+        return min(wins, key=lambda c: (c.rank != DO, c.suit == trump, strength(c)))
+    return min(legal, key=lambda c: (value(c), c.suit == trump, strength(c)))
+
+
+def simulate_deal(state: HundertspielState, variant: Variant, rng: random.Random) -> dict[str, Any]:
+    """Play one deal at the table in ``state`` and return its full entry.
+
+    Returns ``{"dealer", "card_points", "last_trick", "declarations", "do_tricks", "trump"}``,
+    plus ``"announcement"`` when a 26/52 was laid down, ``"end"`` (and ``"confirm_false_claim"``)
+    when a party declared out, and now and then the minimal ``"points"`` alongside. The dealer
+    follows the rotation to the left; the first dealer is drawn by lot.
+    """
+    seats = state.seats
+    table = table_of(seats)
+    n = len(seats)
+    tricks_per_deal = variant.tricks
+    dealer = expected_dealer(state) or rng.choice(seats)
+    start = seats.index(dealer)
+    order = [seats[(start + i) % n] for i in range(1, n + 1)]  # Vorhand first, dealer last
+
+    cards = list(trappola_deck())
+    rng.shuffle(cards)
+    cut = rng.randrange(1, len(cards))
+    cards = cards[cut:] + cards[:cut]
+    trump = cards[-1].suit
+    trump_do = Card(trump, DO)
+    hands: dict[str, list[Card]] = {s: [] for s in seats}
+    position = 0
+    while position < len(cards):
+        for seat in order:
+            hands[seat].extend(cards[position : position + 3])
+            position += 3
+
+    declarations = declarations_of(hands, seats)
+    counted = dict.fromkeys(table.accounts, 0)
+    for item in declarations:
+        counted[table.account_of[item["player"]]] += DECLARATIONS[item["kind"]][1]
+
+    # An announcement now and then: the holder of the trump Do with a few trumps lays it down.
+    announcement: dict[str, Any] | None = None
+    reserved: dict[str, list[Card]] = {s: [] for s in seats}
+    for seat in order:
+        hand = hands[seat]
+        trumps = sum(1 for c in hand if c.suit == trump)
+        dos = [c for c in hand if c.rank == DO]
+        if trump_do not in hand or trumps < 3:
+            continue
+        if len(dos) >= 2 and trumps >= 4 and rng.random() < 0.15:
+            kind = 52
+        elif rng.random() < 0.2:
+            kind = 26
+        else:
+            continue
+        contra = 0
+        if rng.random() < 0.35:
+            contra = 1
+            while contra < variant.contra_levels and rng.random() < 0.35:
+                contra += 1
+        other = next(c for c in dos if c != trump_do) if kind == 52 else None
+        reserved[seat] = [c for c in (other, trump_do) if c is not None]
+        announcement = {"player": seat, "type": kind, "contra": contra}
+        break
+
+    target = variant.target
+    forgetful = rng.random() < 0.08  # §29: nobody keeps count this deal
+    card_points = dict.fromkeys(table.accounts, 0)
+    do_tricks: list[dict[str, Any]] = []
+    end: dict[str, Any] | None = None
+    false_claim = False
+
+    def maybe_claim() -> None:
+        nonlocal end, false_claim
+        if end is not None or forgetful:
+            return
+        for account in table.accounts:
+            total = state.run[account] + counted[account]
+            if total >= target and rng.random() < 0.9:
+                end = {"claimant": account, "old": dict(counted)}
+                return
+            if target - 15 <= total < target and rng.random() < 0.01:
+                end = {"claimant": account, "old": dict(counted)}  # §30: a miscount
+                false_claim = True
+                return
+
+    maybe_claim()
+    leader = order[0]
+    last_trick = ""
+    for number in range(1, tricks_per_deal + 1):
+        plays: list[tuple[str, Card]] = []
+        first = order.index(leader)
+        for i in range(n):
+            seat = order[(first + i) % n]
+            card = _choose(seat, hands[seat], plays, trump, table, reserved[seat], rng)
+            hands[seat].remove(card)
+            if card in reserved[seat]:
+                reserved[seat].remove(card)
+            plays.append((seat, card))
+        leader, winning = trick_winner(plays, trump)
+        account = table.account_of[leader]
+        card_points[account] += sum(value(c) for _, c in plays)
+        if winning.rank == DO:
+            first_trump = number == 1 and winning == trump_do
+            do_tricks.append({"trick": number, "player": leader, "trump_do": first_trump})
+        if number == tricks_per_deal:
+            last_trick = account
+        else:
+            # Counted as earned (§28): the trick's card points and its Do (the last trick's 6
+            # and the 26/52 bonuses are settled with the last trick, after any claim here).
+            counted[account] += sum(value(c) for _, c in plays)
+            if winning.rank == DO:
+                counted[account] += FIRST_TRICK_TRUMP_DO if first_trump else DO_TRICK
+            maybe_claim()
+
+    entry: dict[str, Any] = {
+        "dealer": dealer,
+        "card_points": card_points,
+        "last_trick": last_trick,
+        "declarations": declarations,
+        "do_tricks": do_tricks,
+        "trump": trump,
+    }
+    if announcement is not None:
+        player = announcement["player"]
+        won = {t["trick"] for t in do_tricks if t["player"] == player}
+        needed = {tricks_per_deal} if announcement["type"] == 26 else {tricks_per_deal - 1}
+        needed.add(tricks_per_deal)
+        announcement["made"] = needed <= won
+        entry["announcement"] = announcement
+    if end is not None:
+        entry["end"] = end
+        if false_claim:
+            entry["confirm_false_claim"] = True
+    if rng.random() < 0.25:
+        declared = [(d["player"], d["kind"]) for d in declarations]
+        dos = [DoTrick(t["trick"], t["player"], t["trump_do"]) for t in do_tricks]
+        entry["points"] = deal_points(
+            card_points, last_trick, declared, dos, table, tricks_per_deal
+        )
+    return entry
+
+
+def simulate_unit(
+    seats: Sequence[str], variant: Variant, rng: random.Random
+) -> list[dict[str, Any]]:
+    """Full entries for one tournament round at a table, deal by deal, until ``unit_over``
+    (``parties_per_round`` parties decided; with 0, a single partie)."""
+    state = HUNDERTSPIEL.initial(seats, variant)
+    entries: list[dict[str, Any]] = []
+    while not state.unit_over and not (
+        variant.parties_per_round == 0 and state.parties_decided >= 1
+    ):
+        if len(entries) >= MAX_DEALS:
+            raise RuntimeError(f"no end after {MAX_DEALS} simulated deals")
+        entry = simulate_deal(state, variant, rng)
+        state = HUNDERTSPIEL.apply(entry, state, variant).state
+        entries.append(entry)
+    return entries
+
+
+def simulate_session(
+    seats: Sequence[str], variant: Variant, rng: random.Random, deals: int = 12
+) -> list[dict[str, Any]]:
+    """Full entries for an evening of ``deals`` deals, then ``{"close": true}`` (§56)."""
+    state = HUNDERTSPIEL.initial(seats, variant)
+    entries: list[dict[str, Any]] = []
+    for _ in range(deals):
+        entry = simulate_deal(state, variant, rng)
+        state = HUNDERTSPIEL.apply(entry, state, variant).state
+        entries.append(entry)
+    entries.append({"close": True})
+    return entries

@@ -1,0 +1,79 @@
+"""Hundertspiel's sentences and house-rule labels (Scoring specification §3.6, §3.10, §7)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+DEAL_MESSAGES = {
+    "INVALID_ENTRY": _("This is not a deal the table can enter."),
+    "UNKNOWN_FIELD": _("This does not belong to a Hundertspiel deal."),
+    "NOT_A_BOOLEAN": _("Answer yes or no here."),
+    "MISSING_PLAYER": _("Enter a value for each party (or choose a player)."),
+    "UNKNOWN_PLAYER": _("There is no such seat or party at this table."),
+    "SUM_MISMATCH": _(
+        "These add up to %(total)s: card points make 72, the deal points of both parties "
+        "together at least 78 (at most 292)."
+    ),
+    "UNREACHABLE_VALUE": _("No deal gives exactly %(value)s here; please recount."),
+    "PARITY": _(
+        "The deal points add up to %(total)s: less the 78 of the cards and the last trick that "
+        "leaves an odd number, but every declaration and Do is even."
+    ),
+    "LAST_TRICK_INVALID": _("Say which one party took the last trick."),
+    "UNKNOWN_DECLARATION": _("Choose a declaration from the list."),
+    "DUPLICATE_DECLARATION": _("This rank is declared twice; there are only four of each."),
+    "TOO_MANY_DO_TRICKS": _(
+        "There are only four Do's, one trump Do, and one winning card per trick."
+    ),
+    "DECLARATION_CONFLICT": _("This Do trick does not fit the Do's declared."),
+    "ANNOUNCEMENT_INCONSISTENT": _(
+        "The announcement does not fit: a 26 needs the last trick with a Do, a 52 the last "
+        "two, and only one of them can be made."
+    ),
+    "OPTION_DISABLED": _("Recontra and Supracontra are not played in this tournament."),
+    "MINIMAL_FULL_MISMATCH": _("The deal points do not match the details entered."),
+    "SPLIT_INVALID": _(
+        "The points before the claim must lie between 0 and the party's points of this deal."
+    ),
+    "CLAIM_BELOW_100": _(
+        "At the claim they had %(at)s, not %(target)s. If they really declared out too early, "
+        "tick “Record a false claim”."
+    ),
+    "ALT_UND_NEU_FORBIDDEN": _(
+        "A 26 or 52 was announced in this deal, so nothing counts for the new partie."
+    ),
+    "MATCH_OVER": _("The session is closed; no more deals can be entered."),
+    "DEALER_ROTATION": _("This is not the dealer the rotation expects (the last Vorhand)."),
+    "VORHAND_RULE_APPLIED": _(
+        "Both parties reached the target without declaring out: the party in Vorhand wins."
+    ),
+}
+
+VARIANT_MESSAGES = {
+    "UNSUPPORTED_VARIANT": _(
+        "The Scat variants are not available yet; choose the four-player or the three-player "
+        "game without Scat."
+    ),
+}
+
+OPTION_LABELS = {
+    "contra_levels": _("Contra levels (1: Contra only; 3: with Recontra and Supracontra)"),
+    "alt_und_neu": _("Alt und neu: the rest of the deal counts for the new partie"),
+    "silent_26_pays_marks": _("An unannounced 26 or 52 also pays Marken"),
+    "matsch_threshold": _("Matsch when the losers have fewer than"),
+    "target": _("Points that win the partie"),
+    "false_claim_payment": _("A false claim pays"),
+    "variant": _("Game"),
+    "unfinished_partie": _("A partie still open when the session closes"),
+    "parties_per_round": _("Parties in one tournament round (0 = until the session closes)"),
+}
+
+CHOICE_LABELS = {
+    "basic": _("four players, two parties (AC against BD)"),
+    "three": _("three players, each for himself"),
+    "scat4": _("four players with Scat"),
+    "single": _("a single Marke"),
+    "as_matsch_if_below_50": _("two Marken when the claimants were in Matsch"),
+    "abandon": _("is abandoned without payment"),
+    "leader_wins_single": _("is won by the party ahead (a single Marke)"),
+}
