@@ -1,0 +1,1160 @@
+"""Hindernislauf ("Obstacle Race"): validation and scoring of entered deals.
+
+Hindernislauf after J. Göring, *Stich um Stich* (1977), as set out in the Scoring specification §5
+with the binding decisions of its §7. Two to six players, each for himself, seats A B C … in
+clockwise (playing) order; the 32-card Skat pack. With n ≠ 4 players the two undealt cards lie
+face up and start the running total. Turn by turn each player lays one card and adds its value
+(Ace 11, King 4, Queen +3 or −3 at the player's choice, Jack 2, Ten 10, Nine 9, Eight 8, Seven 7);
+landing exactly on a *Hindernis* (obstacle: 55, 66, 77, 88, 99, 111) scores +1, jumping over one
+scores −1, and a total of 120 or more starts a new series at 0.
+
+Units: *points* (a player's hits minus skips, plus the labbe.de reach bonus), *hits*, *skips*,
+*deal wins*; the running total is in card values.
+
+Entries (Scoring specification §5.3) are JSON-like dicts, either or both of:
+
+* minimal entry: ``{"dealer": "D", "points": {"A": -3, "B": -1, "C": 0, "D": -1}}``;
+* full entry: ``{"dealer": "D", "face_up": ["♠9", "♠Q"], "plays": ["♠10", "♣9", "♥Q-", …]}`` —
+  the cards in play order, the player implied by the rotation (the player left of the dealer
+  plays first). ``face_up`` only when n ≠ 4. Card identifiers: a suit symbol or letter
+  (``♣ ♠ ♥ ♦`` / ``c s h d``) then a rank (``A K Q J 10 9 8 7``); a played Queen carries ``+`` or
+  ``-`` (``−`` is read as ``-``), no other card a sign. A list of plays may also be one string
+  of identifiers separated by spaces or commas.
+
+``dealer`` is optional: when missing it is taken from the clockwise rotation, the first deal's
+dealer being the last seat (§7). Both entries at once must agree (``MINIMAL_FULL_MISMATCH``).
+
+Event kinds a deal can produce (:class:`scoring.base.Event`; ``seats`` in playing order):
+
+* ``"hit"`` — the seat's card landed on an obstacle: +1; figures ``obstacle``, ``card``,
+  ``play`` (1-based position in the deal), ``before``, ``after`` (running totals).
+* ``"skip"`` — the seat's card jumped over an obstacle: −1; same figures.
+* ``"reach_bonus"`` — the seat's card took the total to 120 or more and earns
+  ``reach_120_bonus`` points (labbe.de rules); figures ``points``, ``card``, ``play``.
+* ``"reset"`` — the card took the total to 120 or more: the pile is set aside and the next
+  player starts a new series at 0; figures ``total``, ``card``, ``play``, ``series`` (the number
+  of the series that now starts).
+* ``"deal_end"`` — with ``on_120 = end_deal`` the deal ended at 120; figures ``total``, ``play``.
+* ``"deal_points"`` — the deal's result; figures ``points`` (per seat), ``hits`` and ``skips``
+  (per seat, ``None`` for a minimal entry), ``start_total``, ``totals`` (the running total after
+  every card, as laid — before a reset; empty for a minimal entry).
+* ``"deal_won"`` — the seats with the most deal points (ties shared); figures ``points``.
+* ``"unit_over"`` — the table's tournament round is complete; figures ``deals``.
+
+Tie-breaks (``Hindernislauf.tiebreaks``, Scoring specification §5.6): ``"hits"`` (more),
+``"skips"`` (fewer, in ``fewest_first``), ``"deal_wins"`` (more), then ``"lot"``. Hits and skips
+are only known from full entries: a minimal entry adds its points and its deal wins but 0 hits and
+0 skips (§7: the hits/skips tie-breaks are skipped for it); ``minimal_deals`` in the state counts
+such deals.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+from scoring.base import (
+    Event,
+    InvalidDeal,
+    InvalidVariant,
+    Option,
+    SeatResult,
+    Step,
+    Warning,
+    replay_steps,
+)
+from scoring.cards import SUITS
+
+SOURCE_OBSTACLES = "Hindernislauf after Göring 1977, obstacles"
+SOURCE_SERIES = "Hindernislauf after Göring 1977, new series at 120"
+SOURCE_RESULT = "Hindernislauf after Göring 1977, winner of the deal"
+SOURCE_BONUS = "Hindernislauf, labbe.de rules (reaching 120)"
+SOURCE_END = "Scoring specification §5.7, option on_120 = end_deal"
+SOURCE_UNIT = "Scoring specification §5.6, match and tournament"
+
+RANKS: tuple[str, ...] = ("A", "K", "Q", "J", "10", "9", "8", "7")
+"""The ranks of the 32-card Skat pack, highest first."""
+
+DECK: tuple[str, ...] = tuple(f"{suit}{rank}" for suit in SUITS for rank in RANKS)
+"""The 32 card codes (suit symbol + rank, no sign), suit by suit: ``"♣A"`` … ``"♦7"``."""
+
+OBSTACLES: tuple[int, ...] = (55, 66, 77, 88, 99, 111)
+"""The Hindernisse (Scoring specification §5.2)."""
+
+RESET_AT = 120
+"""A running total of this or more ends the series (Scoring specification §5.2)."""
+
+CARDS_EACH: Mapping[int, int] = MappingProxyType({2: 15, 3: 10, 4: 8, 5: 6, 6: 5})
+"""Cards dealt to each player by the number of players (Scoring specification §5.1)."""
+
+FACE_UP_COUNT: Mapping[int, int] = MappingProxyType({2: 2, 3: 2, 4: 0, 5: 2, 6: 2})
+"""Face-up starting cards by the number of players (Scoring specification §5.1)."""
+
+_BASE_VALUES: Mapping[str, int] = MappingProxyType(
+    {"K": 4, "Q": 3, "J": 2, "10": 10, "9": 9, "8": 8, "7": 7}
+)
+
+_SUIT_ALIASES: Mapping[str, str] = MappingProxyType(
+    {
+        "♣": "♣",
+        "♠": "♠",
+        "♥": "♥",
+        "♦": "♦",
+        "♧": "♣",
+        "♤": "♠",
+        "♡": "♥",
+        "♢": "♦",
+        "c": "♣",
+        "s": "♠",
+        "h": "♥",
+        "d": "♦",
+    }
+)
+_SIGNS: Mapping[str, str] = MappingProxyType({"+": "+", "-": "-", "−": "-", "–": "-"})
+
+ENTRY_KEYS: tuple[str, ...] = ("dealer", "points", "face_up", "plays")
+"""The keys an entry may have (Scoring specification §5.3)."""
+
+PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
+    {
+        "labbe": MappingProxyType({"ace_value": 1, "reach_120_bonus": 5, "on_120": "reset"}),
+    }
+)
+"""Named rule sets (Scoring specification §5.7): ``labbe`` = the labbe.de rules."""
+
+_CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "on_120": ("reset", "end_deal"),
+        "faceup_queen": ("plus3", "dealer_choice"),
+    }
+)
+_INTEGERS: Mapping[str, int] = MappingProxyType({"reach_120_bonus": 0, "deals_per_round": 0})
+_ACE_VALUES = (11, 1)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _freeze(mapping: dict[str, Any]) -> Mapping[str, Any]:
+    """A read-only view of ``mapping``, a dict made for the new state and held by nobody else."""
+    return MappingProxyType(mapping)
+
+
+class PlayerCountError(InvalidDeal, InvalidVariant):
+    """``PLAYER_COUNT`` (Scoring specification §5.4 L-V1): a table of fewer than 2 or more than 6
+    players. Raised when the session is set up (``seats``, ``initial``), so it is an
+    :class:`InvalidVariant` (and a ``ValueError``), and by :meth:`Hindernislauf.validate` for a
+    state with such a table, so it is an :class:`InvalidDeal` as well."""
+
+    def __init__(self, count: Any) -> None:
+        message = f"Hindernislauf is played by 2 to 6 players, not {count!r}"
+        # Both bases' attributes, set by hand: their __init__s do not cooperate.
+        ValueError.__init__(self, f"seats: PLAYER_COUNT: {message}")
+        self.field = self.option = "seats"
+        self.code = "PLAYER_COUNT"
+        self.message = message
+        self.params = {"value": count, "minimum": 2, "maximum": 6}
+
+
+@dataclass(frozen=True)
+class ParsedCard:
+    """One card identifier as entered, understood: ``♥Q-`` → suit ♥, rank Q, sign ``-``."""
+
+    suit: str
+    rank: str
+    sign: str | None = None
+    """``"+"``, ``"-"`` or ``None``."""
+
+    @property
+    def code(self) -> str:
+        """The card without its sign, e.g. ``"♥Q"`` (one of :data:`DECK`)."""
+        return f"{self.suit}{self.rank}"
+
+    def __str__(self) -> str:
+        return f"{self.code}{self.sign or ''}"
+
+
+def parse_card(text: Any) -> ParsedCard | None:
+    """The card an identifier names, or ``None`` when it names no card of the Skat pack.
+
+    Accepts a suit symbol (``♣ ♠ ♥ ♦``, also ``♧ ♤ ♡ ♢``) or letter (``c s h d``, any case) before
+    or after the rank (``A K Q J 10 9 8 7``), then an optional sign ``+`` / ``-`` (``−`` and ``–``
+    read as ``-``). Whether the sign is allowed is checked elsewhere (L-V5).
+    """
+    if not isinstance(text, str):
+        return None
+    body = text.strip().replace("\ufe0f", "")
+    sign = None
+    if body and body[-1] in _SIGNS:
+        sign = _SIGNS[body[-1]]
+        body = body[:-1].strip()
+    if len(body) < 2:
+        return None
+    for suit_part, rank_part in ((body[0], body[1:]), (body[-1], body[:-1])):
+        suit = _SUIT_ALIASES.get(suit_part.lower())
+        rank = rank_part.strip().upper()
+        if suit is not None and rank in RANKS:
+            return ParsedCard(suit, rank, sign)
+    return None
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The house rules of one Hindernislauf session (Scoring specification §5.7); fixed at the
+    start.
+
+    Build it with ``scoring.games["hindernislauf"].variant({...})`` (which also understands
+    ``{"preset": "labbe"}``) or ``Variant(...)``; both check every value.
+
+    Raises:
+        InvalidVariant: a value of the wrong type or out of range (``INVALID_OPTION_VALUE``), an
+            unknown option or preset (``UNKNOWN_OPTION``, ``INVALID_OPTION_VALUE``).
+    """
+
+    ace_value: int = 11
+    """What an Ace adds: 11 (Göring, default) or 1 (labbe.de; ambiguity L1)."""
+    reach_120_bonus: int = 0
+    """Points for the player whose card takes the total to 120 or more (default 0; 5 in the
+    labbe.de rules; ambiguity L7)."""
+    on_120: str = "reset"
+    """``"reset"``: at 120 or more the next player starts a new series at 0 (default);
+    ``"end_deal"``: the deal ends with that card (the rest of the cards are not played)."""
+    faceup_queen: str = "plus3"
+    """``"plus3"``: a face-up Queen always counts +3 (default); ``"dealer_choice"``: the dealer
+    chooses +3 or −3 (entered as ``♠Q+`` / ``♠Q-``; no sign means +3)."""
+    allow_negative_total: bool = True
+    """Whether a Queen −3 may take the total below 0 (default True; ambiguity L3). When False
+    such a play is ``NEGATIVE_TOTAL``."""
+    deals_per_round: int = 0
+    """Deals in one tournament round at a table; 0 (default) = one deal per player at the table,
+    so that everyone deals once (Scoring specification §5.6)."""
+
+    def __post_init__(self) -> None:
+        ace = self.ace_value
+        if isinstance(ace, str) and ace.strip().isdigit():
+            object.__setattr__(self, "ace_value", int(ace.strip()))
+        if not _is_int(self.ace_value) or self.ace_value not in _ACE_VALUES:
+            raise InvalidVariant(
+                "ace_value", "INVALID_OPTION_VALUE", f"ace_value must be 11 or 1, not {ace!r}"
+            )
+        for name, minimum in _INTEGERS.items():
+            value = getattr(self, name)
+            if not _is_int(value) or value < minimum:
+                raise InvalidVariant(
+                    name,
+                    "INVALID_OPTION_VALUE",
+                    f"{name} must be a whole number ≥ {minimum}, not {value!r}",
+                )
+        for name, choices in _CHOICES.items():
+            value = getattr(self, name)
+            if value not in choices:
+                raise InvalidVariant(
+                    name,
+                    "INVALID_OPTION_VALUE",
+                    f"{name} must be one of {', '.join(choices)}, not {value!r}",
+                )
+        if not isinstance(self.allow_negative_total, bool):
+            raise InvalidVariant(
+                "allow_negative_total",
+                "INVALID_OPTION_VALUE",
+                f"allow_negative_total must be true or false, not {self.allow_negative_total!r}",
+            )
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, Any] | None = None) -> Variant:
+        """The variant from JSON options; missing options take their defaults. ``preset``
+        (``"labbe"``; ``"none"`` or empty for none) sets the options it lists first, and options
+        given alongside override it.
+
+        Raises:
+            InvalidVariant: ``UNKNOWN_OPTION`` for an option the game does not have,
+                ``INVALID_OPTION_VALUE`` for an unknown preset, or as :class:`Variant`.
+        """
+        if options is not None and not isinstance(options, Mapping):
+            raise InvalidVariant(
+                "variant", "INVALID_OPTION_VALUE", f"options must be an object, not {options!r}"
+            )
+        options = dict(options or {})
+        preset = options.pop("preset", None)
+        settings: dict[str, Any] = {}
+        if preset not in (None, "", "none"):
+            if not isinstance(preset, str) or preset not in PRESETS:
+                raise InvalidVariant(
+                    "preset",
+                    "INVALID_OPTION_VALUE",
+                    f"unknown preset {preset!r}; known: {', '.join(PRESETS)}",
+                )
+            settings.update(PRESETS[preset])
+        known = set(cls.__dataclass_fields__)
+        for name in options:
+            if name not in known:
+                raise InvalidVariant(
+                    name,
+                    "UNKNOWN_OPTION",
+                    f"unknown option {name!r}; known: {', '.join(sorted(known | {'preset'}))}",
+                )
+        settings.update(options)
+        return cls(**settings)
+
+    def as_dict(self) -> dict[str, Any]:
+        """Every option as JSON-ready data."""
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+    def value(self, card: ParsedCard, *, face_up: bool = False) -> int:
+        """What ``card`` adds to the running total (Scoring specification §5.2): a Queen +3 or
+        −3 by its sign (a face-up Queen +3, or −3 if signed ``-`` under ``dealer_choice``)."""
+        if card.rank == "A":
+            return self.ace_value
+        if card.rank == "Q":
+            if face_up and self.faceup_queen == "plus3":
+                return 3
+            return -3 if card.sign == "-" else 3
+        return _BASE_VALUES[card.rank]
+
+    def deals_in_unit(self, players: int) -> int:
+        """Deals in one tournament round at a table of ``players`` (``deals_per_round``, or one
+        per player when it is 0)."""
+        return self.deals_per_round or players
+
+
+@dataclass(frozen=True)
+class Play:
+    """One card of a deal as the table announced it (a row of the spec's §5.9 tables)."""
+
+    number: int
+    """1-based position in the deal."""
+    seat: str
+    """Who laid it."""
+    card: str
+    """The card as canonical identifier, Queens with their sign: ``"♥Q-"``."""
+    value: int
+    """What it added (−3 for a Queen minus)."""
+    before: int
+    """Running total before the card."""
+    after: int
+    """Running total after it, as laid (before any reset: 121, not 0)."""
+    event: str | None
+    """``"hit"``, ``"skip"`` or ``None``."""
+    obstacle: int | None
+    """The obstacle hit or skipped."""
+    bonus: int
+    """Reach-120 bonus earned with this card (0 unless ``reach_120_bonus``)."""
+    reset: bool
+    """The card took the total to 120 or more: a new series starts at 0 (or the deal ends)."""
+    points: Mapping[str, int]
+    """Every seat's deal points after this card."""
+
+    def as_dict(self) -> dict[str, Any]:
+        """The row as JSON-ready data."""
+        return {
+            "n": self.number,
+            "seat": self.seat,
+            "card": self.card,
+            "value": self.value,
+            "before": self.before,
+            "after": self.after,
+            "event": self.event,
+            "obstacle": self.obstacle,
+            "bonus": self.bonus,
+            "reset": self.reset,
+            "points": dict(self.points),
+        }
+
+
+@dataclass(frozen=True)
+class HindernislaufState:
+    """The derived state of one Hindernislauf table after a deal; immutable.
+
+    Mappings are read-only (``types.MappingProxyType``) and keyed by seat, in seat order. The
+    session figures (``points``, ``hits``, ``skips``, ``deal_wins``) are running totals over the
+    session's deals (Scoring specification §7); the ``deal_*`` figures, ``face_up`` and ``run``
+    describe the last deal, for the slate.
+    """
+
+    seats: tuple[str, ...]
+    """The seat labels in clockwise playing order (``("A", "B", "C", "D")``)."""
+    variant: Variant = field(default_factory=Variant, repr=False)
+    """The house rules the state was derived under."""
+    deals: int = 0
+    """Deals applied so far in the session."""
+    dealer: str | None = None
+    """The last deal's dealer (entered, or inferred from the rotation); ``None`` before the first
+    deal."""
+    points: Mapping[str, int] = field(default_factory=dict)
+    """Points per seat over the session (hits − skips + reach bonuses)."""
+    hits: Mapping[str, int] = field(default_factory=dict)
+    """Obstacles hit per seat over the session (full entries only)."""
+    skips: Mapping[str, int] = field(default_factory=dict)
+    """Obstacles skipped per seat over the session (full entries only)."""
+    deal_wins: Mapping[str, int] = field(default_factory=dict)
+    """Deals won per seat (most deal points; ties shared)."""
+    minimal_deals: int = 0
+    """Deals entered with points only: their hits and skips are unknown (counted as 0)."""
+    deal_points: Mapping[str, int] = field(default_factory=dict)
+    """The last deal's points per seat."""
+    deal_hits: Mapping[str, int] | None = None
+    """The last deal's hits per seat; ``None`` for a minimal entry or before the first deal."""
+    deal_skips: Mapping[str, int] | None = None
+    """The last deal's skips per seat; ``None`` for a minimal entry or before the first deal."""
+    winners: tuple[str, ...] = ()
+    """The last deal's winners (ties shared), in seat order."""
+    face_up: tuple[str, ...] = ()
+    """The last deal's face-up starting cards (canonical identifiers)."""
+    start_total: int = 0
+    """The last deal's starting total (the face-up cards; 0 with four players)."""
+    run: tuple[Play, ...] = ()
+    """The last deal card by card (empty for a minimal entry)."""
+    series: int = 0
+    """Series the last deal had (1 + resets; 0 for a minimal entry)."""
+    unit_over: bool = False
+    """True once the table's tournament round (``deals_per_round``, or one deal per player) is
+    complete. The engine keeps scoring deals after it; refusing them is the web layer's
+    business."""
+
+    def result(self) -> tuple[SeatResult, ...]:
+        """Per seat, in seat order, what the standings rank by (Scoring specification §5.6):
+        ``score`` = Σ points (more is better); ``figures`` ``hits``, ``skips`` (fewer ranks first)
+        and ``deal_wins``. Hits and skips of minimal entries are unknown and count 0."""
+        return tuple(
+            SeatResult(
+                seat=seat,
+                score=self.points[seat],
+                figures={
+                    "hits": self.hits[seat],
+                    "skips": self.skips[seat],
+                    "deal_wins": self.deal_wins[seat],
+                },
+            )
+            for seat in self.seats
+        )
+
+    @property
+    def expected_dealer(self) -> str:
+        """Who deals next: clockwise after the last dealer (the last seat for the first deal)."""
+        return expected_dealer(self)
+
+    @property
+    def deals_in_unit(self) -> int:
+        """Deals in the table's tournament round (``deals_per_round``, or one per player)."""
+        return self.variant.deals_in_unit(len(self.seats))
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The last deal's running total after every card, as laid (before resets)."""
+        return tuple(play.after for play in self.run)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The state as JSON-ready data (what ``python -m scoring replay`` prints per deal)."""
+        return {
+            "deals": self.deals,
+            "dealer": self.dealer,
+            "points": dict(self.points),
+            "hits": dict(self.hits),
+            "skips": dict(self.skips),
+            "deal_wins": dict(self.deal_wins),
+            "minimal_deals": self.minimal_deals,
+            "deal_points": dict(self.deal_points),
+            "deal_hits": None if self.deal_hits is None else dict(self.deal_hits),
+            "deal_skips": None if self.deal_skips is None else dict(self.deal_skips),
+            "winners": list(self.winners),
+            "face_up": list(self.face_up),
+            "start_total": self.start_total,
+            "totals": list(self.totals),
+            "series": self.series,
+            "run": [play.as_dict() for play in self.run],
+            "unit_over": self.unit_over,
+        }
+
+
+def expected_dealer(state: HindernislaufState) -> str:
+    """Who deals next: the seat clockwise (next in seat order) after the last dealer; for the
+    first deal the last seat, so that seat A plays first (Scoring specification §7)."""
+    seats = state.seats
+    if state.dealer is None or state.dealer not in seats:
+        return seats[-1]
+    return seats[(seats.index(state.dealer) + 1) % len(seats)]
+
+
+def player_order(seats: Sequence[str], dealer: str) -> tuple[str, ...]:
+    """The seats in turn order for a deal: the player left of ``dealer`` (next in seat order)
+    first, the dealer last (Scoring specification §5.1, §5.5)."""
+    start = seats.index(dealer) + 1
+    return tuple(seats[(start + i) % len(seats)] for i in range(len(seats)))
+
+
+@dataclass(frozen=True)
+class _Deal:
+    """What one deal decided."""
+
+    dealer: str
+    points: dict[str, int]
+    hits: dict[str, int] | None = None
+    skips: dict[str, int] | None = None
+    face_up: tuple[str, ...] = ()
+    start_total: int = 0
+    run: tuple[Play, ...] = ()
+    events: tuple[Event, ...] = ()
+    series: int = 0
+
+
+class Hindernislauf:
+    """The Hindernislauf rules engine (``scoring.games["hindernislauf"]``), after Göring 1977
+    and the Scoring specification §5 and §7."""
+
+    key: ClassVar[str] = "hindernislauf"
+    name: ClassVar[str] = "Hindernislauf"
+    table_sizes: ClassVar[tuple[int, ...]] = (4, 2, 3, 5, 6)
+    """2 to 6 players, usually 4 (Scoring specification §5.1)."""
+    metric_ascending: ClassVar[bool] = False
+    """Σ points: more is better (Scoring specification §5.6)."""
+    tiebreaks: ClassVar[tuple[str, ...]] = ("hits", "skips", "deal_wins", "lot")
+    fewest_first: ClassVar[frozenset[str]] = frozenset({"skips"})
+    bye_score: ClassVar[int] = 0
+    """A bye scores 0 points: what a deal without hits or skips gives."""
+    last_place_title: ClassVar[str | None] = None
+
+    def simulate_deal(
+        self, state: HindernislaufState, variant: Variant, rng: random.Random
+    ) -> dict[str, Any]:
+        """The full entry of one deal of simulated real play at the table in ``state`` (32 cards
+        shuffled and dealt, cards laid with a simple strategy); see
+        ``scoring.hindernislauf_play``."""
+        from scoring.hindernislauf_play import simulate_deal  # the simulation builds on this module
+
+        return simulate_deal(state, variant, rng)
+
+    def variant(self, options: Mapping[str, Any] | None = None) -> Variant:
+        """The house rules from JSON options (Scoring specification §5.7), ``preset`` included.
+
+        Raises:
+            InvalidVariant: an unknown option or preset, a bad value.
+        """
+        return Variant.from_options(options)
+
+    def table_size(self, variant: Variant) -> int:
+        """Usually 4 (all 32 cards dealt, no face-up cards); 2–6 may sit at a table."""
+        return 4
+
+    def tiebreak_order(self, variant: Variant) -> tuple[str, ...]:
+        """More hits, fewer skips, more deal wins, then the lot (Scoring specification §5.6)."""
+        return self.tiebreaks
+
+    def options(self) -> tuple[Option, ...]:
+        """Every option of :class:`Variant` with its default, its choices (default first) or its
+        minimum (Scoring specification §5.7). The ``labbe`` preset is JSON only
+        (``{"preset": "labbe"}``): it is the same as ``ace_value`` 1 and ``reach_120_bonus`` 5."""
+        defaults = Variant()
+        minimums = {"ace_value": 1, **_INTEGERS}
+        return tuple(
+            Option(name, getattr(defaults, name), _CHOICES.get(name, ()), minimums.get(name))
+            for name in Variant.__dataclass_fields__
+        )
+
+    def seats(self, count: int) -> tuple[str, ...]:
+        """Seat labels A, B, C, … in clockwise playing order.
+
+        Raises:
+            PlayerCountError: ``count`` is not 2 … 6 (``PLAYER_COUNT``; a ``ValueError``).
+        """
+        if not _is_int(count) or count not in CARDS_EACH:
+            raise PlayerCountError(count)
+        return tuple("ABCDEF"[:count])
+
+    def initial(self, seats: Sequence[str], variant: Variant) -> HindernislaufState:
+        """The state before the first deal: every figure 0.
+
+        Raises:
+            PlayerCountError: fewer than 2 or more than 6 seats (``PLAYER_COUNT``).
+            ValueError: seat labels that are not distinct strings.
+        """
+        seats = tuple(seats)
+        if len(seats) not in CARDS_EACH:
+            raise PlayerCountError(len(seats))
+        if len(set(seats)) != len(seats) or not all(isinstance(s, str) and s for s in seats):
+            raise ValueError(f"Hindernislauf needs distinct seat labels, not {seats!r}")
+        zero = _freeze(dict.fromkeys(seats, 0))
+        return HindernislaufState(
+            seats=seats,
+            variant=variant,
+            points=zero,
+            hits=zero,
+            skips=zero,
+            deal_wins=zero,
+            deal_points=zero,
+        )
+
+    # -- validation ------------------------------------------------------------------------------
+
+    def validate(
+        self, entry: Mapping[str, Any], state: HindernislaufState, variant: Variant
+    ) -> tuple[Warning, ...]:
+        """Check one raw entry against the state before it, in the order of the L-V table as
+        amended by §7 (Scoring specification §5.4, §7); the first failing rule is raised.
+
+        Returns the warnings (``DEALER_ROTATION``). Raises:
+            InvalidDeal: ``INVALID_ENTRY``, ``UNKNOWN_FIELD`` (the entry's shape);
+                ``FACEUP_NOT_ALLOWED`` (n = 4 with face-up cards, first); ``PLAYER_COUNT``,
+                ``UNKNOWN_PLAYER``, ``MISSING_PLAYER`` (L-V1); ``NOT_AN_INTEGER``,
+                ``OUT_OF_RANGE`` (L-V6); ``FACEUP_MISSING``, ``FACEUP_NOT_ALLOWED`` (L-V2 count);
+                ``UNKNOWN_CARD``; ``FACEUP_QUEEN_SIGN``; ``DUPLICATE_CARD``; ``CARD_COUNT``;
+                ``DECK_INCOMPLETE``; ``QUEEN_SIGN_MISSING``, ``SIGN_NOT_ALLOWED`` (L-V5);
+                ``NEGATIVE_TOTAL`` (L-V8); ``MINIMAL_FULL_MISMATCH`` (L-V7).
+        """
+        return self._check(entry, state, variant)[1]
+
+    def _check(
+        self,
+        entry: Mapping[str, Any],
+        state: HindernislaufState,
+        variant: Variant,
+        *,
+        trusted: bool = False,
+    ) -> tuple[_Deal, tuple[Warning, ...]]:
+        """What the deal decides and its warnings, checking in the §7 order unless ``trusted``."""
+        seats = state.seats
+        n = len(seats)
+        if not trusted:
+            self._check_shape(entry, seats)
+        dealer = entry.get("dealer")
+        if dealer is None:
+            dealer = expected_dealer(state)
+        points = entry.get("points")
+        if not trusted and points is not None:
+            self._check_points(points, seats, variant)  # L-V1 (keys), L-V6
+        plays = entry.get("plays")
+        face_up = entry.get("face_up")
+        deal: _Deal | None = None
+        if plays is not None or face_up is not None:
+            deal = self._full(plays, face_up, seats, dealer, variant, trusted=trusted)
+        if plays is None:
+            # A minimal entry (possibly with face-up cards, which then only fill the slate).
+            deal = _Deal(
+                dealer=dealer,
+                points={s: points[s] for s in seats},
+                face_up=deal.face_up if deal is not None else (),
+                start_total=deal.start_total if deal is not None else 0,
+            )
+        elif not trusted and points is not None:
+            # L-V7: both entries agree.
+            for seat in seats:
+                if points[seat] != deal.points[seat]:
+                    raise InvalidDeal(
+                        f"points.{seat}",
+                        "MINIMAL_FULL_MISMATCH",
+                        f"points of {seat} are entered as {points[seat]}, but the plays give "
+                        f"{deal.points[seat]}",
+                        seat=seat,
+                        value=points[seat],
+                        expected=deal.points[seat],
+                    )
+        warnings: tuple[Warning, ...] = ()
+        if not trusted and n in CARDS_EACH:
+            warnings = self._rotation_warnings(entry, state)
+        return deal, warnings
+
+    @staticmethod
+    def _check_shape(entry: Any, seats: tuple[str, ...]) -> None:
+        """The entry is an object of known keys with points or plays; the table has 2–6 players
+        (L-V1); the dealer is a seat; no face-up cards with four players (§7: that comes first)."""
+        if not isinstance(entry, Mapping):
+            raise InvalidDeal(
+                "deal",
+                "INVALID_ENTRY",
+                f"a deal must be an object, not {entry!r}",
+                value=repr(entry),
+            )
+        for key in entry:
+            if key not in ENTRY_KEYS:
+                raise InvalidDeal(
+                    str(key),
+                    "UNKNOWN_FIELD",
+                    f"unknown field {key!r}; an entry has {', '.join(ENTRY_KEYS)}",
+                    value=str(key),
+                )
+        n = len(seats)
+        face_up = entry.get("face_up")
+        if n == 4 and face_up not in (None, [], (), ""):
+            raise InvalidDeal(
+                "face_up",
+                "FACEUP_NOT_ALLOWED",
+                "with four players all 32 cards are dealt; there are no face-up cards",
+                players=n,
+                expected=0,
+            )
+        if n not in CARDS_EACH:
+            raise PlayerCountError(n)
+        if entry.get("points") is None and entry.get("plays") is None:
+            raise InvalidDeal(
+                "points",
+                "MISSING_PLAYER",
+                "the entry gives neither the points per player nor the plays",
+                seats=list(seats),
+            )
+        dealer = entry.get("dealer")
+        if dealer is not None and (not isinstance(dealer, str) or dealer not in seats):
+            raise InvalidDeal(
+                "dealer",
+                "UNKNOWN_PLAYER",
+                f"dealer {dealer!r} is not a seat at this table ({', '.join(seats)})",
+                seats=[dealer if isinstance(dealer, str) else repr(dealer)],
+            )
+
+    @staticmethod
+    def _check_points(points: Any, seats: tuple[str, ...], variant: Variant) -> None:
+        """L-V1: one value per seat; L-V6: whole numbers in −c … c + bonus (§7)."""
+        if not isinstance(points, Mapping):
+            raise InvalidDeal(
+                "points",
+                "MISSING_PLAYER",
+                f"points must map each seat to a number, not {points!r}",
+                seats=list(seats),
+            )
+        unknown = [k for k in points if k not in seats]
+        if unknown:
+            raise InvalidDeal(
+                "points",
+                "UNKNOWN_PLAYER",
+                f"{', '.join(map(repr, unknown))} is not a seat at this table ({', '.join(seats)})",
+                seats=[str(k) for k in unknown],
+            )
+        missing = [s for s in seats if s not in points]
+        if missing:
+            raise InvalidDeal(
+                "points",
+                "MISSING_PLAYER",
+                f"no points entered for {', '.join(missing)}",
+                seats=missing,
+            )
+        c = CARDS_EACH[len(seats)]
+        low, high = -c, c + variant.reach_120_bonus
+        for seat in seats:
+            value = points[seat]
+            if not _is_int(value):
+                raise InvalidDeal(
+                    f"points.{seat}",
+                    "NOT_AN_INTEGER",
+                    f"points of {seat} must be a whole number, not {value!r}",
+                    value=value if isinstance(value, int | float | str) else repr(value),
+                )
+            if not low <= value <= high:
+                raise InvalidDeal(
+                    f"points.{seat}",
+                    "OUT_OF_RANGE",
+                    f"points of {seat} must lie between {low} and {high} ({c} cards each, at "
+                    f"most one hit or skip per card), not {value}",
+                    value=value,
+                    minimum=low,
+                    maximum=high,
+                )
+
+    def _full(
+        self,
+        plays: Any,
+        face_up: Any,
+        seats: tuple[str, ...],
+        dealer: str,
+        variant: Variant,
+        *,
+        trusted: bool,
+    ) -> _Deal:
+        """L-V2 … L-V5, L-V8: the face-up cards and the plays, then the deal replayed card by card
+        (Scoring specification §5.5). With ``plays`` None only the face-up cards are checked."""
+        n = len(seats)
+        full = plays is not None
+        face_texts = _as_list(face_up, "face_up")
+        play_texts = _as_list(plays, "plays") if full else []
+        wanted = FACE_UP_COUNT[n]
+        c = CARDS_EACH[n]
+        if not trusted:
+            # L-V2: the count of face-up cards (n = 4 with face-up cards was refused first).
+            if face_texts is not None and len(face_texts) > wanted:
+                raise InvalidDeal(
+                    "face_up",
+                    "FACEUP_NOT_ALLOWED",
+                    f"with {n} players exactly {wanted} cards lie face up, not {len(face_texts)}",
+                    players=n,
+                    expected=wanted,
+                    total=len(face_texts),
+                )
+            if full and wanted and (face_texts is None or len(face_texts) < wanted):
+                raise InvalidDeal(
+                    "face_up",
+                    "FACEUP_MISSING",
+                    f"with {n} players the two undealt cards lie face up; enter them",
+                    players=n,
+                    expected=wanted,
+                    total=0 if face_texts is None else len(face_texts),
+                )
+        face_texts = face_texts or []
+        # L-V3: every identifier names a card.
+        face_cards = self._parse(face_texts, "face_up", trusted)
+        play_cards = self._parse(play_texts, "plays", trusted)
+        if not trusted:
+            # L-V2: a face-up Queen counts +3 (unless the dealer may choose).
+            if variant.faceup_queen == "plus3":
+                for index, card in enumerate(face_cards):
+                    if card.rank == "Q" and card.sign == "-":
+                        raise InvalidDeal(
+                            f"face_up.{index}",
+                            "FACEUP_QUEEN_SIGN",
+                            f"a face-up Queen always counts +3; enter {card.code}, not {card}",
+                            card=str(card),
+                        )
+            # L-V3: no card twice.
+            seen: dict[str, str] = {}
+            for name, cards in (("face_up", face_cards), ("plays", play_cards)):
+                for index, card in enumerate(cards):
+                    where = f"{name}.{index}"
+                    if card.code in seen:
+                        raise InvalidDeal(
+                            where,
+                            "DUPLICATE_CARD",
+                            f"{card.code} appears twice ({seen[card.code]} and {where})",
+                            card=card.code,
+                            first=seen[card.code],
+                        )
+                    seen[card.code] = where
+            if full:
+                # L-V4: n · c cards are played (with on_120 = end_deal the deal may end early:
+                # checked after the replay).
+                expected = n * c
+                short_allowed = variant.on_120 == "end_deal" and len(play_cards) < expected
+                if len(play_cards) != expected and not short_allowed:
+                    raise InvalidDeal(
+                        "plays",
+                        "CARD_COUNT",
+                        f"{len(play_cards)} cards entered; with {n} players {expected} are played",
+                        total=len(play_cards),
+                        expected=expected,
+                    )
+                # L-V3: face-up cards and plays make up the whole deck.
+                if not short_allowed:
+                    missing = missing_cards(seen)
+                    if missing:
+                        raise InvalidDeal(
+                            "plays",
+                            "DECK_INCOMPLETE",
+                            f"the cards are not the whole deck; missing {', '.join(missing)}",
+                            missing=missing,
+                            card=missing[0],
+                        )
+            # L-V5: signs on played Queens and nowhere else.
+            for name, cards in (("face_up", face_cards), ("plays", play_cards)):
+                for index, card in enumerate(cards):
+                    if card.rank != "Q" and card.sign is not None:
+                        raise InvalidDeal(
+                            f"{name}.{index}",
+                            "SIGN_NOT_ALLOWED",
+                            f"only a Queen carries + or -; enter {card.code}, not {card}",
+                            card=str(card),
+                        )
+                    if name == "plays" and card.rank == "Q" and card.sign is None:
+                        raise InvalidDeal(
+                            f"{name}.{index}",
+                            "QUEEN_SIGN_MISSING",
+                            f"say whether {card.code} counted +3 or -3: "
+                            f"{card.code}+ or {card.code}-",
+                            card=card.code,
+                        )
+        start = sum(variant.value(card, face_up=True) for card in face_cards)
+        shown = tuple(
+            card.code + ("-" if card.sign == "-" and variant.faceup_queen != "plus3" else "")
+            for card in face_cards
+        )
+        if not full:
+            return _Deal(dealer=dealer, points={}, face_up=shown, start_total=start)
+        return self._play(play_cards, seats, dealer, start, shown, variant, trusted=trusted)
+
+    @staticmethod
+    def _parse(texts: list[Any], name: str, trusted: bool) -> list[ParsedCard]:
+        cards = []
+        for index, text in enumerate(texts):
+            card = parse_card(text)
+            if card is None:
+                if trusted:
+                    raise InvalidDeal(f"{name}.{index}", "UNKNOWN_CARD", f"{text!r}")
+                raise InvalidDeal(
+                    f"{name}.{index}",
+                    "UNKNOWN_CARD",
+                    f"{text!r} is not a card of the Skat pack (a suit ♣ ♠ ♥ ♦ or c s h d, then "
+                    "A K Q J 10 9 8 7)",
+                    card=text if isinstance(text, str) else repr(text),
+                )
+            cards.append(card)
+        return cards
+
+    @staticmethod
+    def _play(
+        cards: list[ParsedCard],
+        seats: tuple[str, ...],
+        dealer: str,
+        start: int,
+        face_up: tuple[str, ...],
+        variant: Variant,
+        *,
+        trusted: bool,
+    ) -> _Deal:
+        """The deal replayed card by card (Scoring specification §5.5, ambiguities L2–L5)."""
+        order = player_order(seats, dealer)
+        points = dict.fromkeys(seats, 0)
+        hits = dict.fromkeys(seats, 0)
+        skips = dict.fromkeys(seats, 0)
+        run: list[Play] = []
+        events: list[Event] = []
+        total = start
+        series = 1
+        ended = False
+        for index, card in enumerate(cards):
+            if ended:
+                break  # on_120 = end_deal: the cards after the end were not played
+            seat = order[index % len(order)]
+            value = variant.value(card)
+            old, new = total, total + value
+            if not trusted and new < 0 and not variant.allow_negative_total:
+                raise InvalidDeal(
+                    f"plays.{index}",
+                    "NEGATIVE_TOTAL",
+                    f"{card} would take the total from {old} to {new}; it may not go below 0",
+                    card=str(card),
+                    total=new,
+                    before=old,
+                )
+            event: str | None = None
+            obstacle: int | None = None
+            figures = {"card": str(card), "play": index + 1, "before": old, "after": new}
+            if new in OBSTACLES:
+                event, obstacle = "hit", new
+                points[seat] += 1
+                hits[seat] += 1
+            else:
+                passed = [o for o in OBSTACLES if min(old, new) < o < max(old, new)]
+                if passed:
+                    # At most one obstacle lies between (§5.2: jumps are at most 11).
+                    event, obstacle = "skip", passed[0]
+                    points[seat] -= 1
+                    skips[seat] += 1
+            if event is not None:
+                events.append(
+                    Event(event, (seat,), {"obstacle": obstacle, **figures}, SOURCE_OBSTACLES)
+                )
+            bonus = 0
+            reset = new >= RESET_AT
+            if reset:
+                bonus = variant.reach_120_bonus
+                if bonus:
+                    points[seat] += bonus
+                    events.append(
+                        Event(
+                            "reach_bonus",
+                            (seat,),
+                            {"points": bonus, "card": str(card), "play": index + 1},
+                            SOURCE_BONUS,
+                        )
+                    )
+                if variant.on_120 == "end_deal":
+                    ended = True
+                    events.append(
+                        Event("deal_end", (seat,), {"total": new, "play": index + 1}, SOURCE_END)
+                    )
+                else:
+                    series += 1
+                    events.append(
+                        Event(
+                            "reset",
+                            (seat,),
+                            {"total": new, "card": str(card), "play": index + 1, "series": series},
+                            SOURCE_SERIES,
+                        )
+                    )
+                total = 0
+            else:
+                total = new
+            run.append(
+                Play(
+                    number=index + 1,
+                    seat=seat,
+                    card=str(card),
+                    value=value,
+                    before=old,
+                    after=new,
+                    event=event,
+                    obstacle=obstacle,
+                    bonus=bonus,
+                    reset=reset,
+                    points=_freeze(dict(points)),
+                )
+            )
+        dealt = len(seats) * CARDS_EACH[len(seats)]
+        if not trusted and variant.on_120 == "end_deal" and len(cards) < dealt:
+            # L-V4 under end_deal: a short sequence must stop with the card that reached 120.
+            if not ended:
+                raise InvalidDeal(
+                    "plays",
+                    "CARD_COUNT",
+                    f"{len(cards)} cards entered, but the total did not reach 120; enter every "
+                    "card played",
+                    total=len(cards),
+                    expected=dealt,
+                )
+            if len(run) != len(cards):
+                raise InvalidDeal(
+                    "plays",
+                    "CARD_COUNT",
+                    f"{len(cards)} cards entered, but the deal ended at 120 with card {len(run)}",
+                    total=len(cards),
+                    expected=len(run),
+                )
+        return _Deal(
+            dealer=dealer,
+            points=points,
+            hits=hits,
+            skips=skips,
+            face_up=face_up,
+            start_total=start,
+            run=tuple(run),
+            events=tuple(events),
+            series=series,
+        )
+
+    @staticmethod
+    def _rotation_warnings(
+        entry: Mapping[str, Any], state: HindernislaufState
+    ) -> tuple[Warning, ...]:
+        """L-V9: ``DEALER_ROTATION`` when the entered dealer is not clockwise-next after the last
+        one (no warning for the first deal: any seat may deal first)."""
+        dealer = entry.get("dealer")
+        if dealer is None or state.dealer is None:
+            return ()
+        expected = expected_dealer(state)
+        if dealer == expected:
+            return ()
+        return (
+            Warning(
+                "dealer",
+                "DEALER_ROTATION",
+                f"{dealer} dealt, but the deal passes clockwise from {state.dealer} to {expected}",
+            ),
+        )
+
+    # -- scoring ---------------------------------------------------------------------------------
+
+    def apply(
+        self,
+        entry: Mapping[str, Any],
+        state: HindernislaufState,
+        variant: Variant,
+        *,
+        trusted: bool = False,
+    ) -> Step:
+        """Validate ``entry`` and score it (Scoring specification §5.5, §7); returns the next step.
+
+        ``trusted=True`` is only for an entry that passed :meth:`validate` against this very state
+        and variant when it was stored: the checks are skipped (the cards are still read and the
+        deal replayed), and the step carries no warnings. The state passed in is never changed.
+
+        Raises:
+            InvalidDeal: as :meth:`validate`.
+        """
+        deal, warnings = self._check(entry, state, variant, trusted=trusted)
+        seats = state.seats
+        events = list(deal.events)
+        top = max(deal.points.values())
+        winners = tuple(s for s in seats if deal.points[s] == top)
+        events.append(
+            Event(
+                "deal_points",
+                (),
+                {
+                    "points": dict(deal.points),
+                    "hits": None if deal.hits is None else dict(deal.hits),
+                    "skips": None if deal.skips is None else dict(deal.skips),
+                    "start_total": deal.start_total,
+                    "totals": [play.after for play in deal.run],
+                },
+                SOURCE_OBSTACLES,
+            )
+        )
+        events.append(Event("deal_won", winners, {"points": top}, SOURCE_RESULT))
+        deals = state.deals + 1
+        unit_over = state.unit_over or deals >= variant.deals_in_unit(len(seats))
+        if unit_over and not state.unit_over:
+            events.append(Event("unit_over", (), {"deals": deals}, SOURCE_UNIT))
+
+        def plus(totals: Mapping[str, int], add: Mapping[str, int] | None) -> Mapping[str, int]:
+            return _freeze({s: totals[s] + (add[s] if add else 0) for s in seats})
+
+        new = HindernislaufState(
+            seats=seats,
+            variant=variant,
+            deals=deals,
+            dealer=deal.dealer,
+            points=plus(state.points, deal.points),
+            hits=plus(state.hits, deal.hits),
+            skips=plus(state.skips, deal.skips),
+            deal_wins=plus(state.deal_wins, {s: int(s in winners) for s in seats}),
+            minimal_deals=state.minimal_deals + (deal.hits is None),
+            deal_points=_freeze(dict(deal.points)),
+            deal_hits=None if deal.hits is None else _freeze(dict(deal.hits)),
+            deal_skips=None if deal.skips is None else _freeze(dict(deal.skips)),
+            winners=winners,
+            face_up=deal.face_up,
+            start_total=deal.start_total,
+            run=deal.run,
+            series=deal.series,
+            unit_over=unit_over,
+        )
+        return Step(state=new, events=tuple(events), warnings=warnings)
+
+    def replay(
+        self,
+        entries: Sequence[Mapping[str, Any]],
+        variant: Variant,
+        seats: Sequence[str] | None = None,
+        *,
+        trusted: bool = False,
+    ) -> tuple[Step, ...]:
+        """Every entry applied in order from the initial state; one step per entry.
+
+        ``trusted=True`` is a fast replay for entries that passed validation when they were
+        stored (same variant, seats, order): it skips every check (shape, ranges, deck, signs,
+        agreement, rotation) and scores through the same code as the full replay, so for valid
+        entries the states and events are identical. Never use it on new or edited deals.
+
+        Raises:
+            InvalidDeal: for the first invalid entry, its 0-based position in ``params["index"]``.
+        """
+        return replay_steps(self, entries, variant, seats, trusted=trusted)
+
+
+def missing_cards(seen: Sequence[str] | Mapping[str, Any]) -> list[str]:
+    """The cards of the deck that are not among ``seen`` (card codes without signs), in deck
+    order (L-V3, ``DECK_INCOMPLETE``).
+
+    After the earlier checks of the §7 order (the face-up count, no duplicates, ``CARD_COUNT``)
+    the face-up cards and the plays are 32 different cards, so nothing can be missing; the check
+    stays as a safeguard of the rule as written."""
+    return [code for code in DECK if code not in seen]
+
+
+def _as_list(value: Any, name: str) -> list[Any] | None:
+    """A list of card identifiers from a list, or from one string separated by spaces/commas."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return [part for part in value.replace(",", " ").split() if part]
+    if isinstance(value, list | tuple):
+        return list(value)
+    raise InvalidDeal(
+        name,
+        "UNKNOWN_CARD",
+        f"{name} must be a list of card identifiers, not {value!r}",
+        card=repr(value),
+    )
+
+
+HINDERNISLAUF = Hindernislauf()
+"""The module's singleton engine, registered as ``scoring.games["hindernislauf"]``."""
