@@ -1,0 +1,122 @@
+"""Properties of Bauerchen over simulated play (Hypothesis): simulated legal play always validates
+and conserves the 130 card points, every round has one winner, a stein is best of three, a match
+ends, and the trusted replay equals the full one."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import scoring
+from scoring.bauerchen import feasible_points, reachable
+from scoring.bauerchen_play import legal_cards, simulate_deal, simulate_match, simulate_unit
+
+G = scoring.get("bauerchen")
+MAX_MATCH_DEALS = 1500  # three steins to 31 take about 100 deals in practice
+
+VARIANTS = [
+    {},
+    {"preset": "classic-12", "ledig_no_solo_in_gehampelter": True},
+    {"weiterschreiben": True, "die_letzte": True, "solo_success": "plus12"},
+    {"melds_doubled_by_spritz": True, "forty_rule": True, "max_spritz": 1},
+    {"solo_failure": "score_normally", "spritz_applies_to_away_bonus": False},
+]
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1), options=st.sampled_from(VARIANTS))
+def test_simulated_match_validates_and_ends(seed: int, options: dict) -> None:
+    variant = G.variant(options)
+    entries = simulate_match(variant, random.Random(seed))
+    assert len(entries) <= MAX_MATCH_DEALS
+    steps = G.replay(entries, variant)  # raises InvalidDeal if any deal broke a rule
+    table = feasible_points()
+    for entry, step in zip(entries, steps, strict=True):
+        assert step.warnings == ()  # the rotation is followed, never more than 4 spritzes
+        if "solo" in entry:
+            continue
+        cp, tricks = (entry["cp_NS"], entry["cp_EW"]), entry["tricks"]
+        assert sum(cp) == 130 and sum(tricks.values()) == 5
+        assert all(reachable(p) for p in cp)
+        for team, points in zip(("NS", "EW"), cp, strict=True):
+            assert points in table[(tricks[team], entry["last_trick"] == team)]
+    rounds = [e for s in steps for e in s.events if e.kind == "round_won"]
+    knoddels = [e for s in steps for e in s.events if e.kind == "knoddel"]
+    steins = [e for s in steps for e in s.events if e.kind == "stein"]
+    assert len(rounds) == len(knoddels)  # each round has exactly one winner and one loser
+    assert 2 * len(steins) <= len(rounds) <= 3 * len(steins)  # best of three
+    last = steps[-1].state
+    assert last.match_over and sum(last.steins.values()) == variant.steins_per_match
+    assert last.round_no == len(rounds) + 1
+    # Game points credited = the deal values + melds + plus12 solos, all from events.
+    credited = {"NS": 0, "EW": 0}
+    for step in steps:
+        for event in step.events:
+            if event.kind == "deal_won":
+                credited[event.figures["team"]] += event.figures["points"]
+            elif event.kind == "meld":
+                credited[event.figures["team"]] += event.figures["value"]
+            elif event.kind == "solo":
+                credited[event.figures["team"]] += event.figures["points"]
+    assert credited == dict(last.game_points)
+    # Within a round the slate never reaches the target before the round is over (meld cap).
+    for step in steps:
+        assert all(v < variant.target for v in step.state.score.values()) or options.get(
+            "weiterschreiben"
+        )
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1), options=st.sampled_from(VARIANTS))
+def test_trusted_replay_equals_full_replay(seed: int, options: dict) -> None:
+    variant = G.variant(options)
+    entries = simulate_unit(variant, random.Random(seed))
+    full = G.replay(entries, variant)
+    fast = G.replay(entries, variant, trusted=True)
+    assert [s.state for s in full] == [s.state for s in fast]
+    assert [s.events for s in full] == [s.events for s in fast]
+    assert full[-1].state.unit_over and not any(s.state.unit_over for s in full[:-1])
+    # The seat results: both partners carry their team's figures, the teams' differences cancel.
+    results = full[-1].state.result()
+    by_seat = {r.seat: r for r in results}
+    assert by_seat["N"].score == by_seat["S"].score and by_seat["E"].score == by_seat["W"].score
+    assert by_seat["N"].score + by_seat["E"].score == 1  # one stein in the unit
+    for key in ("knoddel_diff", "game_point_diff"):
+        assert by_seat["N"].figures[key] == -by_seat["E"].figures[key]
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32 - 1))
+def test_simulated_deal_from_any_reached_state_is_accepted(seed: int) -> None:
+    rng = random.Random(seed)
+    variant = G.variant(rng.choice(VARIANTS))
+    state = G.initial(G.seats(4), variant)
+    for _ in range(rng.randrange(1, 40)):
+        if state.match_over:
+            break
+        entry = simulate_deal(state, variant, rng)
+        state = G.apply(entry, state, variant).state
+
+
+def test_legal_cards_follow_suit_trump_and_overtrump() -> None:
+    from scoring.bauerchen_play import Trumps
+    from scoring.cards import Card
+
+    trumps = Trumps("♥")
+    hand = [Card("♣", "A"), Card("♥", "Q"), Card("♠", "J")]
+    # Clubs led: follow with the club Ace.
+    assert legal_cards(hand, [("N", Card("♣", "K"))], trumps) == [Card("♣", "A")]
+    # A diamond led and no diamond: must trump (♥Q or the ♠J Bower).
+    assert set(legal_cards(hand, [("N", Card("♦", "A"))], trumps)) == {
+        Card("♥", "Q"),
+        Card("♠", "J"),
+    }
+    # A trump (♥10) led: must beat it if possible — only the Bower does.
+    assert legal_cards(hand, [("N", Card("♥", "10"))], trumps) == [Card("♠", "J")]
+    # The ♣J (highest) led: no higher trump, any trump will do.
+    assert set(legal_cards(hand, [("N", Card("♣", "J"))], trumps)) == {
+        Card("♥", "Q"),
+        Card("♠", "J"),
+    }

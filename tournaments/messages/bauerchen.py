@@ -1,0 +1,94 @@
+"""Bauerchen's sentences and house-rule labels (Scoring specification §2.5, §2.8).
+
+Placeholders are the ``InvalidDeal.params`` of ``scoring.bauerchen``; a sentence whose placeholder
+is missing falls back to the engine's English message.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+DEAL_MESSAGES = {
+    "INVALID_ENTRY": _("This is not a Bauerchen deal entry."),
+    "UNKNOWN_FIELD": _("This field does not belong to a Bauerchen deal."),
+    "MISSING_PLAYER": _("Say who dealt (and, for a meld or a Kart' ab, who)."),
+    "UNKNOWN_PLAYER": _("Choose a seat (N, E, S, W) or a team (NS, EW)."),
+    "HOME_TEAM_MISMATCH": _(
+        "Dealer %(dealer)s makes the forehand's team %(expected)s the home team."
+    ),
+    "SUM_MISMATCH": _(
+        "The card points add up to %(total)s, but a deal has %(expected)s (the last trick "
+        "counts 10)."
+    ),
+    "UNREACHABLE_VALUE": _(
+        "No team can take exactly %(value)s card points: a team with a trick has at least 8, "
+        "and at most 122 unless it takes all 130."
+    ),
+    "TRICK_COUNT_MISMATCH": _("The tricks add up to %(total)s, but a deal has 5."),
+    "POINTS_WITHOUT_TRICKS": _("A team without a trick cannot have card points."),
+    "TRICKS_WITHOUT_POINTS": _(
+        "A team with a trick has card points: every card is worth at least 2."
+    ),
+    "INFEASIBLE_FOR_TRICKS": _(
+        "%(points)s card points are not possible with these tricks; please recount."
+    ),
+    "SPRITZ_ORDER": _(
+        "The away team (%(away)s) spritzes first, then the teams take turns: call %(call)s "
+        "must be by %(expected)s."
+    ),
+    "SPRITZ_HIGH": _("More than four spritzes: please check the count."),
+    "DUPLICATE_MELD": _("This meld is not possible: one per suit, one 40, at most two per player."),
+    "MELD_SUIT_MISMATCH": _(
+        "King and Queen of trumps make a 40, of another suit a 20: check the meld and the trump."
+    ),
+    "MELD_CAP": _(
+        "This meld would bring %(team)s from %(score)s to %(total)s; a meld may not reach "
+        "%(target)s."
+    ),
+    "SOLO_INCONSISTENT": _(
+        "A won Kart' ab takes all five tricks; a lost one leaves the opponents a trick."
+    ),
+    "SOLO_FORBIDDEN": _("No Kart' ab in a Gehampelter under the Ledig rule."),
+    "OPTION_DISABLED": _("This house rule is not in use in this tournament."),
+    "WINNER_MISMATCH": _(
+        "By the card points %(expected)s won this deal (at 65:65 the away team wins)."
+    ),
+    "MATCH_OVER": _("The match is over; no more deals can be entered."),
+    "MINIMAL_FULL_MISMATCH": _("The short entry does not match the details entered."),
+    "DEALER_ROTATION": _("This is not the dealer the rotation expects (forehand deals next)."),
+}
+
+OPTION_LABELS = {
+    "preset": _("Preset"),
+    "target": _("Game points that win a round"),
+    "meld_cap": _("A meld may not reach the round target"),
+    "forty_rule": _("40er-Regel: a 40 counts only 1 from the threshold on"),
+    "forty_threshold": _("Threshold of the 40er-Regel (game points)"),
+    "weiterschreiben": _("Weiterschreiben (Siegelbach rule): carry the excess into the next round"),
+    "die_letzte": _("Die Letzte is played"),
+    "ledig_no_solo_in_gehampelter": _("Ledig: no Kart' ab in a Gehampelter"),
+    "solo_success": _("A won Kart' ab"),
+    "solo_failure": _("A lost Kart' ab"),
+    "spritz_applies_to_away_bonus": _("Spritzen doubles the away bonus too"),
+    "melds_doubled_by_spritz": _("Spritzen doubles the melds too"),
+    "max_spritz": _("Most spritzes in one deal (empty: no limit)"),
+    "steins_per_match": _("Steins in a match (0: a time limit)"),
+    "tournament_round": _("One tournament round at a table is"),
+}
+
+CHOICE_LABELS = {
+    "none": _("none (target 31)"),
+    "classic-12": _("classic 12 (target 12, 40er-Regel at 10)"),
+    "round": _("wins the round"),
+    "plus12": _("scores 12 game points and wins the round"),
+    "round_to_opponents": _("gives the round to the opponents"),
+    "score_normally": _("is scored like any deal"),
+    "stein": _("one stein (best of three rounds)"),
+    "match": _("the whole match"),
+}
+
+TIEBREAK_LABELS = {
+    "knoddel_diff": _("Knoddel difference"),
+    "game_point_diff": _("Game-point difference"),
+    "gehampelter_steins": _("Steins in the Gehampelter"),
+}
