@@ -7,7 +7,7 @@ import datetime
 import secrets
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 import scoring
 from tournaments import draw
 from tournaments.errors import deal_error_message, draw_error_message
+from tournaments.messages import deal_message
 from tournaments.models import Bye, Deal, DealRevision, Player, Round, Seat, Table, Tournament
 from tournaments.tables import table_state
 
@@ -171,8 +172,19 @@ def _locked_table(table: Table) -> Table:
     return Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
 
 
-def _check_entry(table: Table, deals: list[Deal], entry: Mapping[str, Any]) -> None:
-    """Replay the table and validate ``entry`` after it; engine errors become field errors."""
+class Recorded(NamedTuple):
+    """A stored deal and the engine's remarks on it that did not block it (e.g. the dealer is
+    not the one the rotation expects), in the user's language."""
+
+    deal: Deal
+    warnings: tuple[str, ...]
+
+
+def _check_entry(
+    table: Table, deals: list[Deal], entry: Mapping[str, Any]
+) -> tuple[scoring.Warning, ...]:
+    """Replay the table and validate ``entry`` after it; engine errors become field errors.
+    Returns the engine's warnings."""
     tournament = table.round.tournament
     game = tournament.scoring_game
     variant = game.variant(tournament.variant)
@@ -183,11 +195,16 @@ def _check_entry(table: Table, deals: list[Deal], entry: Mapping[str, Any]) -> N
             code="UNIT_OVER",
         )
     try:
-        game.validate(entry, state, variant)
+        return game.validate(entry, state, variant)
     except scoring.InvalidDeal as exc:
         raise ValidationError(
             {exc.field: deal_error_message(tournament.game, exc)}, code=exc.code
         ) from exc
+
+
+def _warning_texts(table: Table, warnings: tuple[scoring.Warning, ...]) -> tuple[str, ...]:
+    game = table.round.tournament.game
+    return tuple(str(deal_message(game, w.code) or w.message) for w in warnings)
 
 
 def _revision(
@@ -206,18 +223,19 @@ def _revision(
 @transaction.atomic
 def deal_record(
     *, table: Table, entry: Mapping[str, Any], by: AbstractBaseUser | None, via: str
-) -> Deal:
+) -> Recorded:
     """Validate ``entry`` (a raw deal entry of the table's game) after the table's deals and
-    store it as the next deal, revision 1, with who entered it and how.
+    store it as the next deal, revision 1, with who entered it and how. Returns the deal and the
+    engine's warnings on it.
 
     Raises ``ValidationError`` keyed by the entry field the engine names (``"points.B"``), or a
     plain one when the table's round is finished; nothing is saved then."""
     table = _locked_table(table)
     deals = list(table.deals.order_by("number"))
-    _check_entry(table, deals, entry)
+    warnings = _check_entry(table, deals, entry)
     deal = Deal.objects.create(table=table, number=len(deals) + 1, entry=dict(entry))
     _revision(deal, by=by, via=via)
-    return deal
+    return Recorded(deal, _warning_texts(table, warnings))
 
 
 @transaction.atomic
@@ -228,18 +246,18 @@ def deal_correct(
     by: AbstractBaseUser | None,
     via: str,
     reason: str = "",
-) -> Deal:
+) -> Recorded:
     """Replace the table's last deal by a corrected ``entry`` as a new revision; the previous
-    versions stay in the deal's revisions. Raises ``ValidationError`` as :func:`deal_record`,
-    or when the table has no deal yet."""
+    versions stay in the deal's revisions. Returns the deal and the engine's warnings.
+    Raises ``ValidationError`` as :func:`deal_record`, or when the table has no deal yet."""
     table = _locked_table(table)
     deals = list(table.deals.order_by("number"))
     if not deals:
         raise ValidationError(_("There is no deal to correct yet."), code="NO_DEAL")
     last = deals.pop()
-    _check_entry(table, deals, entry)
+    warnings = _check_entry(table, deals, entry)
     last.entry = dict(entry)
     last.revision += 1
     last.save(update_fields=["entry", "revision", "updated_at"])
     _revision(last, by=by, via=via, reason=reason)
-    return last
+    return Recorded(last, _warning_texts(table, warnings))

@@ -239,11 +239,15 @@ def table_detail(request: HttpRequest, token: str) -> HttpResponse:
         return _table_page(request, table)
     entry = entry_from_post(request.POST)
     try:
-        services.deal_record(table=table, entry=entry, by=request.user, via=_("table link"))
+        recorded = services.deal_record(
+            table=table, entry=entry, by=request.user, via=_("table link")
+        )
     except ValidationError as exc:
         return _table_page(
             request, table, errors=_error_fields(exc), values=request.POST, status=422
         )
+    for warning in recorded.warnings:
+        messages.warning(request, warning)
     if request.htmx:
         return _table_page(request, table)
     return redirect(table)
@@ -262,7 +266,7 @@ def table_correct(request: HttpRequest, token: str) -> HttpResponse:
         errors = {field: list(errs) for field, errs in form.errors.items()}
     else:
         try:
-            services.deal_correct(
+            recorded = services.deal_correct(
                 table=table,
                 entry=entry,
                 by=request.user,
@@ -276,6 +280,8 @@ def table_correct(request: HttpRequest, token: str) -> HttpResponse:
             request, table, errors=errors, values=request.POST, status=422, correcting=True
         )
     messages.success(request, _("The last deal is corrected."))
+    for warning in recorded.warnings:
+        messages.warning(request, warning)
     if request.htmx:
         return HttpResponseClientRedirect(table.get_absolute_url())
     return redirect(table)

@@ -18,7 +18,7 @@ H1_VIERSTRICH = [
 
 
 def record(table, entry, organiser=None):
-    return services.deal_record(table=table, entry=entry, by=organiser, via="test")
+    return services.deal_record(table=table, entry=entry, by=organiser, via="test").deal
 
 
 def test_deal_record_stores_the_entry_as_revision_one(table, organiser):
@@ -54,13 +54,14 @@ def test_the_round_ends_with_the_vier_strich_and_refuses_more_deals(table):
 
 def test_correction_keeps_the_previous_version_and_replays(table, organiser):
     record(table, H1_VIERSTRICH[0])
-    corrected = services.deal_correct(
+    corrected, warnings = services.deal_correct(
         table=table,
         entry={"points": {"A": 30, "B": 52, "C": 18, "D": 40}},
         by=organiser,
         via="test",
         reason="A and B swapped",
     )
+    assert warnings == ()
     assert corrected.revision == 2
     versions = list(corrected.revisions.order_by("revision"))
     assert [v.entry["points"]["A"] for v in versions] == [52, 30]
@@ -134,3 +135,14 @@ def test_invalid_house_rules_are_refused(organiser):
             variant={"no_such_option": 1},
         )
     assert "variant" in exc.value.message_dict
+
+
+def test_a_warning_does_not_block_the_deal_and_is_given_in_words(table):
+    # The deal passes on in playing order (Scoring specification §1.1), so after B dealt, B
+    # cannot deal again: a warning, and the deal is stored all the same.
+    record(table, {**H1_VIERSTRICH[0], "dealer": "B"})
+    deal, warnings = services.deal_record(
+        table=table, entry={**H1_VIERSTRICH[1], "dealer": "B"}, by=None, via="test"
+    )
+    assert deal.number == 2
+    assert warnings == ("This is not the dealer the rotation expects.",)

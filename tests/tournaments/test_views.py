@@ -112,6 +112,39 @@ def test_htmx_post_returns_the_partial_only(client, table):
     assert "<html" not in html and 'id="table-main"' in html
 
 
+def test_a_warning_shows_on_the_table_page_and_the_deal_counts(client, table):
+    url = table.get_absolute_url()
+    client.post(url, {**points_post(**H1_DEAL_1), "dealer": "B"})
+    # B cannot deal twice in a row (the deal passes on, Scoring specification §1.1).
+    second = {**points_post(A=20, B=61, C=25, D=34), "dealer": "B"}
+    response = client.post(url, second, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert "This is not the dealer the rotation expects." in response.content.decode()
+    assert Deal.objects.filter(table=table).count() == 2
+
+
+def test_a_configuration_that_cannot_work_is_refused_when_created(orga_client):
+    # Five players with 24 cards have no default Domino payouts (Scoring specification §7,
+    # Kein Stich): the pot of 5·4 + 5·6 + 80 = 130 cannot be shared out, so no tournament.
+    form = {"name": "Herzeln", "game": "kein_stich", "date": "2026-11-21"}
+    response = orga_client.post(
+        reverse("tournament-create"), {**form, "kein_stich-players": 5, "kein_stich-deck": "24"}
+    )
+    assert response.status_code == 200
+    assert "payouts" in response.context["form"].non_field_errors()[0]
+    assert not Tournament.objects.filter(name="Herzeln").exists()
+
+
+def test_a_refused_option_is_named_beside_its_field(orga_client):
+    form = {"name": "Kaffeehaus", "game": "hundertspiel", "date": "2026-11-21"}
+    response = orga_client.post(
+        reverse("tournament-create"), {**form, "hundertspiel-contra_levels": 2}
+    )
+    assert response.status_code == 200
+    assert "must be 1 or 3" in response.context["form"].errors["hundertspiel-contra_levels"][0]
+    assert not Tournament.objects.filter(name="Kaffeehaus").exists()
+
+
 @pytest.mark.parametrize(
     ("post", "field", "message"),
     [
