@@ -87,7 +87,7 @@ def standings_rows(standings: Any, last_place_title: str | None) -> SafeString:
     columns = standings.figure_columns
     lines = []
     for row in standings.rows:
-        is_last = row is last
+        is_last = row is last and bool(last_place_title)
         cells = "".join(_score_cell(score, bye_title) for score in row.cells)
         css = ' class="last"' if is_last else ""
         lines.append(
