@@ -25,13 +25,11 @@ from scoring.hundertspiel import HUNDERTSPIEL
 from scoring.kein_stich import KEIN_STICH_GAME
 
 games: dict[str, Game] = {
-    HINTERSCHE.key: HINTERSCHE,
-    BAUERCHEN.key: BAUERCHEN,
-    HINDERNISLAUF.key: HINDERNISLAUF,
-    KEIN_STICH_GAME.key: KEIN_STICH_GAME,
-    HUNDERTSPIEL.key: HUNDERTSPIEL,
+    game.key: game
+    for game in (HINTERSCHE, BAUERCHEN, HUNDERTSPIEL, KEIN_STICH_GAME, HINDERNISLAUF)
 }
-"""Every game the engine knows, by registry key (``"hintersche"``)."""
+"""Every game the engine knows, by registry key (``"hintersche"``), in the order of the Scoring
+specification's chapters."""
 
 
 def get(key: str) -> Game:
