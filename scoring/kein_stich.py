@@ -20,7 +20,8 @@ name (:data:`CONTRACT_NAMES`):
 * ``{"contract": 3, "obers": {...}}`` — Kein Ober; ``{"contract": 4, "max": "D"}`` — Kein Max;
 * ``{"contract": 5, "last_trick": "B"}`` — Letzter Stich (six-deal version only);
 * ``{"contract": 5, "order": ["C", "A", "D", "B"], "start": "A"}`` — the Domino: finishing order
-  (the last place may be left out), ``start`` the holder of the starting Unter (optional).
+  (the last place may be left out), ``start`` (or ``start_unter``) the holder of the starting
+  Unter or its name (optional).
 
 Event kinds (:class:`scoring.base.Event`; ``seats`` in playing order unless said otherwise):
 
@@ -704,18 +705,29 @@ def expected_dealer(state: KeinStichState) -> str | None:
     return seats[(seats.index(state.dealer) + 1) % len(seats)]
 
 
+def contract_name(value: Any) -> str | None:
+    """A ``contract`` text as a contract name (``"Kein Herz"``, ``"kein-herz"`` →
+    ``"kein_herz"``); ``None`` for anything else (numbers too)."""
+    if not isinstance(value, str):
+        return None
+    return re.sub(r"[\s-]+", "_", value.strip().lower())
+
+
 def contract_position(value: Any, contracts: Sequence[str]) -> int | None:
     """The 1-based position a ``contract`` value names: a number, a digit string or a contract
     name (``"kein_herz"``, ``"Kein Herz"``); ``None`` if it names nothing in ``contracts``."""
     value = _as_number(value)
     if _is_int(value):
         return value
-    if isinstance(value, str):
-        name = re.sub(r"[\s-]+", "_", value.strip().lower())
-        if name in contracts:
-            return contracts.index(name) + 1
+    name = contract_name(value)
+    if name in contracts:
+        return contracts.index(name) + 1
     return None
 
+
+START_FIELDS: tuple[str, ...] = ("start", "start_unter")
+"""The full Domino entry's starting Unter (§4.4): the seat that held it and opened, or the Unter's
+name as configured in ``domino_start``; no effect on the score."""
 
 _ALLOWED_FIELDS: Mapping[str, frozenset[str]] = MappingProxyType(
     {
@@ -724,7 +736,7 @@ _ALLOWED_FIELDS: Mapping[str, frozenset[str]] = MappingProxyType(
         KEIN_OBER: frozenset({"contract", "dealer", "obers", "tricks"}),
         KEIN_MAX: frozenset({"contract", "dealer", "max", "tricks"}),
         LETZTER_STICH: frozenset({"contract", "dealer", "last_trick", "tricks"}),
-        DOMINO: frozenset({"contract", "dealer", "order", "start"}),
+        DOMINO: frozenset({"contract", "dealer", "order", *START_FIELDS}),
     }
 )
 
@@ -825,12 +837,15 @@ class KeinStich:
 
         Returns the warnings (``DEALER_ROTATION``, K-V12). Raises:
             InvalidDeal: ``INVALID_ENTRY`` (not an object), ``MATCH_OVER``;
-                ``CONTRACT_ORDER`` (K-V1); ``UNKNOWN_FIELD``, ``OPTION_DISABLED`` (a field the
-                contract does not have); ``UNKNOWN_PLAYER``, ``MISSING_PLAYER`` (K-V2);
+                ``OPTION_DISABLED`` (the Letzter Stich named as the contract in the five-deal
+                version); ``CONTRACT_ORDER`` (K-V1); ``OPTION_DISABLED`` (``last_trick`` given
+                in the five-deal version); ``UNKNOWN_PLAYER`` (field ``tricks.E``),
+                ``MISSING_PLAYER`` (field ``hearts.D``: the first seat left out) (K-V2);
                 ``NOT_AN_INTEGER``, ``OUT_OF_RANGE`` (K-V3); ``SUM_MISMATCH`` (K-V4…K-V6);
                 ``SINGLE_HOLDER_REQUIRED`` (K-V7); ``TRICK_COUNT_MISMATCH``,
                 ``CARDS_WITHOUT_TRICKS`` (K-V8); ``DUPLICATE_PLAYER``, ``INCOMPLETE_ORDER``
-                (K-V9); ``POT_MISMATCH`` (K-V10).
+                (K-V9); ``POT_MISMATCH`` (K-V10); ``UNKNOWN_FIELD`` (a field the contract does
+                not have; not a K-V rule, so last).
         """
         return self._check(entry, state, _opened(state))[1]
 
@@ -858,6 +873,15 @@ class KeinStich:
         due_name = contracts[due - 1]
         given = entry.get("contract")
         position = contract_position(given, contracts)
+        if contract_name(given) == LETZTER_STICH and LETZTER_STICH not in contracts:
+            # The Letzter Stich named while the six-deal version is off (§0.2, §4.8).
+            raise InvalidDeal(
+                "contract",
+                "OPTION_DISABLED",
+                "the Letzter Stich is only played in the six-deal version (extra_contract = "
+                "letzter_stich)",
+                option="extra_contract",
+            )
         if position != due:
             if given is None:
                 what = "no contract is given"
@@ -875,34 +899,23 @@ class KeinStich:
             )
         contract = due_name
 
-        # The fields this contract has.
-        allowed = _ALLOWED_FIELDS[contract]
-        for key in entry:
-            if key in allowed:
-                continue
-            if key == "last_trick" and LETZTER_STICH not in contracts:
-                raise InvalidDeal(
-                    "last_trick",
-                    "OPTION_DISABLED",
-                    "last_trick only applies in the six-deal version (extra_contract = "
-                    "letzter_stich)",
-                    option="extra_contract",
-                )
+        if "last_trick" in entry and LETZTER_STICH not in contracts:
             raise InvalidDeal(
-                str(key),
-                "UNKNOWN_FIELD",
-                f"{key!r} is not a field of the {contract} deal; it takes "
-                f"{', '.join(sorted(allowed))}",
-                name=str(key),
-                contract=contract,
+                "last_trick",
+                "OPTION_DISABLED",
+                "last_trick only applies in the six-deal version (extra_contract = letzter_stich)",
+                option="extra_contract",
             )
 
+        # Only the fields this contract has are read; any other is refused after the K-V rules.
+        allowed = _ALLOWED_FIELDS[contract]
         count_field = COUNT_FIELDS.get(contract)
         holder_field = HOLDER_FIELDS.get(contract)
         maps: list[str] = []
         if count_field is not None:
             maps.append(count_field)
-        if "tricks" in entry and "tricks" not in maps:
+        if "tricks" in allowed and entry.get("tricks") is not None and "tricks" not in maps:
+            # The full entry's tricks (K-V8); a null is the same as leaving them out.
             maps.append("tricks")
 
         # K-V2: the players are the table's seats exactly.
@@ -915,10 +928,11 @@ class KeinStich:
                     f"{name} must map each player ({', '.join(seats)}) to a number, not {values!r}",
                     seats=list(seats),
                 )
+            # The field is the most specific one: the unknown key, or the missing seat's box.
             unknown = [str(k) for k in values if k not in seats]
             if unknown:
                 raise InvalidDeal(
-                    name,
+                    f"{name}.{unknown[0]}",
                     "UNKNOWN_PLAYER",
                     f"{', '.join(map(repr, unknown))} is not a seat at this table "
                     f"({', '.join(seats)})",
@@ -927,7 +941,7 @@ class KeinStich:
             missing = [s for s in seats if s not in values]
             if missing:
                 raise InvalidDeal(
-                    name,
+                    f"{name}.{missing[0]}",
                     "MISSING_PLAYER",
                     f"no {name} entered for {', '.join(missing)} (enter 0 where none)",
                     seats=missing,
@@ -952,9 +966,10 @@ class KeinStich:
                 )
             order = list(raw)
             self._known("order", order, seats)
-            start = entry.get("start")
-            if start is not None:
-                self._known("start", [start], seats)
+            for name in START_FIELDS:
+                start = entry.get(name)
+                if start is not None and start != opened.variant.domino_start:
+                    self._known(name, [start], seats)
         dealer = entry.get("dealer")
         if dealer is not None:
             self._known("dealer", [dealer], seats)
@@ -1082,6 +1097,19 @@ class KeinStich:
                     f"the pot holds {opened.pot}, but the Domino pays out {sum(setup.payouts)}",
                     pot=opened.pot,
                     expected=sum(setup.payouts),
+                )
+
+        # A field the contract does not have (e.g. hearts on the Kein Stich deal): no rule of
+        # the K-V table, so only reported when they all hold.
+        for key in entry:
+            if key not in allowed:
+                raise InvalidDeal(
+                    str(key),
+                    "UNKNOWN_FIELD",
+                    f"{key!r} is not a field of the {contract} deal; it takes "
+                    f"{', '.join(sorted(allowed))}",
+                    name=str(key),
+                    contract=contract,
                 )
 
         # K-V12: dealer rotation (a warning only).

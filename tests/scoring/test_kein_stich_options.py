@@ -317,3 +317,23 @@ def test_metric_and_tiebreaks() -> None:
     assert G.tiebreak_order(G.variant({})) == G.tiebreaks
     assert G.fewest_first == frozenset({"paid_in"})
     assert G.bye_score == 0 and G.last_place_title is None
+
+
+def test_changed_stakes_that_keep_the_pot_keep_the_default_payouts() -> None:
+    # Stakes 10 a trick, 5 a Heart, 5 an Ober, 20 the Max: pot = 10·8 + 5·8 + 5·4 + 20 = 160,
+    # so the default 100/50/10/0 still sums to it (K-V11 holds).
+    variant = G.variant({"stakes": {"kein_stich": 10, "kein_ober": 5, "kein_max": 20}})
+    assert variant.setup(4).pot == 160 and variant.setup(4).payouts == (100, 50, 10, 0)
+    entries = [
+        {"contract": 1, "tricks": {"A": 2, "B": 3, "C": 0, "D": 3}},
+        {"contract": 2, "hearts": {"A": 1, "B": 4, "C": 3, "D": 0}},
+        {"contract": 3, "obers": {"A": 0, "B": 1, "C": 2, "D": 1}},
+        {"contract": 4, "max": "D"},
+        {"contract": 5, "order": ["C", "A", "D", "B"]},
+    ]
+    steps = G.replay(entries, variant)
+    # Paid: A 20+5+0 = 25, B 30+20+5 = 55, C 0+15+10 = 25, D 30+0+5+20 = 55 (Σ 160).
+    assert [s.state.pot for s in steps] == [80, 120, 140, 160, 0]
+    assert dict(steps[3].state.paid_in) == {"A": 25, "B": 55, "C": 25, "D": 55}
+    # Domino C +100, A +50, D +10: A 25, B −55, C 75, D −45.
+    assert dict(steps[-1].state.balance) == {"A": 25, "B": -55, "C": 75, "D": -45}

@@ -67,9 +67,12 @@ def test_names_follow_the_configured_sequence() -> None:
     # In the six-deal version the Domino is contract 6 (§7); 5 is the Letzter Stich.
     error = reject({"contract": "domino", "order": ["A", "B", "C", "D"]}, state, six)
     assert error.code == "CONTRACT_ORDER" and error.params["expected"] == 5
-    # Without the extra contract, letzter_stich is not in the sequence.
-    error = reject({"contract": "letzter_stich", "last_trick": "B"}, after(4), V)
-    assert error.code == "CONTRACT_ORDER"
+    # Without the extra contract, naming the Letzter Stich enters a switched-off option (§0.2
+    # OPTION_DISABLED), wherever in the game it is named.
+    for deals in (0, 4):
+        error = reject({"contract": "letzter_stich", "last_trick": "B"}, after(deals), V)
+        assert (error.code, error.field) == ("OPTION_DISABLED", "contract")
+        assert error.params["option"] == "extra_contract"
 
 
 def test_after_the_domino_the_next_game_starts_with_contract_1() -> None:
@@ -89,6 +92,20 @@ def test_unknown_field() -> None:
     assert (error.code, error.field) == ("UNKNOWN_FIELD", "tricks")
 
 
+def test_the_spec_rules_come_before_an_unknown_field() -> None:
+    # UNKNOWN_FIELD is no rule of the K-V table: a broken K-V rule is reported first (§7).
+    # Hearts entered on the Kein Stich deal: the tricks are missing (K-V2).
+    error = reject({"contract": 1, "hearts": {"A": 2, "B": 2, "C": 2, "D": 2}}, after(0))
+    assert (error.code, error.field) == ("MISSING_PLAYER", "tricks")
+    # Six-deal version, contract 5 is the Letzter Stich: a finishing order names no taker (K-V7).
+    six = G.variant({"extra_contract": "letzter_stich"})
+    error = reject({"contract": 5, "order": ["A", "B", "C", "D"]}, after(4, six), six)
+    assert (error.code, error.field) == ("SINGLE_HOLDER_REQUIRED", "last_trick")
+    # Tricks on the Domino are not read, so they cannot fail K-V2; the order is checked first.
+    error = reject({"contract": 5, "order": ["C"], "tricks": {"E": 1}}, after(4))
+    assert (error.code, error.field) == ("INCOMPLETE_ORDER", "order")
+
+
 def test_last_trick_needs_the_six_deal_version() -> None:
     entry = {"contract": 5, "order": ["A", "B", "C", "D"], "last_trick": "B"}
     error = reject(entry, after(4))
@@ -102,12 +119,13 @@ def test_last_trick_needs_the_six_deal_version() -> None:
 @pytest.mark.parametrize(
     ("deals", "entry", "field"),
     [
-        (0, {"contract": 1, "tricks": {"A": 2, "B": 2, "C": 2, "X": 2}}, "tricks"),
-        (1, {"contract": 2, "hearts": {"A": 2, "B": 2, "C": 2, "D": 2, "E": 0}}, "hearts"),
+        # A name that is no seat: the field is its dotted path (the most specific wrong field).
+        (0, {"contract": 1, "tricks": {"A": 2, "B": 2, "C": 2, "X": 2}}, "tricks.X"),
+        (1, {"contract": 2, "hearts": {"A": 2, "B": 2, "C": 2, "D": 2, "E": 0}}, "hearts.E"),
         (
             1,
             {"contract": 2, "hearts": {"A": 2, "B": 2, "C": 2, "D": 2}, "tricks": {"E": 8}},
-            "tricks",
+            "tricks.E",
         ),
         (3, {"contract": 4, "max": "E"}, "max"),
         (3, {"contract": 4, "max": 4}, "max"),
@@ -128,13 +146,15 @@ def test_unknown_player(deals: int, entry: dict[str, Any], field: str) -> None:
         (0, {"contract": 1}, "tricks", ["A", "B", "C", "D"]),
         (0, {"contract": 1, "tricks": [2, 2, 2, 2]}, "tricks", ["A", "B", "C", "D"]),
         (0, {"contract": 1, "tricks": "2 2 2 2"}, "tricks", ["A", "B", "C", "D"]),
-        (2, {"contract": 3, "obers": {"A": 4}}, "obers", ["B", "C", "D"]),
+        # A seat left out of a map: the field is the first missing seat's box (§4.11 #12).
+        (2, {"contract": 3, "obers": {"A": 4}}, "obers.B", ["B", "C", "D"]),
         (
             2,
             {"contract": 3, "obers": {"A": 1, "B": 1, "C": 1, "D": 1}, "tricks": {"A": 8}},
-            "tricks",
+            "tricks.B",
             ["B", "C", "D"],
         ),
+        (1, {"contract": 2, "hearts": {"A": 1, "B": 4, "C": 3}}, "hearts.D", ["D"]),
     ],
 )
 def test_missing_player(deals: int, entry: dict[str, Any], field: str, missing: list) -> None:
@@ -270,6 +290,12 @@ def test_sum_comes_before_the_tricks() -> None:
     assert reject(entry, after(1)).code == "SUM_MISMATCH"
 
 
+def test_null_tricks_are_a_minimal_entry() -> None:
+    # A JSON null for the optional tricks is the same as leaving them out.
+    entry = {"contract": 2, "hearts": {"A": 1, "B": 4, "C": 3, "D": 0}, "tricks": None}
+    assert G.apply(entry, after(1), V).state.balance == after(2).balance
+
+
 def test_full_entry_accepted() -> None:
     entry = {
         "contract": 2,
@@ -306,6 +332,22 @@ def test_last_place_is_inferred() -> None:
     assert dict(step.state.balance) == {"A": 35, "B": -45, "C": 65, "D": -55}
     domino = next(e for e in step.events if e.kind == "domino")
     assert domino.seats == ("C", "A", "D", "B") and domino.figures["inferred_last"] is True
+
+
+@pytest.mark.parametrize("start", ["A", "eichel_unter"])
+@pytest.mark.parametrize("key", ["start", "start_unter"])
+def test_domino_start_unter(key: str, start: str) -> None:
+    # Full Domino entry (§4.4): who held the starting Unter, or which Unter started; no effect
+    # on the score (§4.8 domino_start).
+    entry = {"contract": 5, "order": ["C", "A", "D", "B"], key: start}
+    assert G.apply(entry, after(4), V).state.balance["C"] == 65
+
+
+@pytest.mark.parametrize("start", ["herz_unter", "schellen_unter", 3])
+def test_domino_start_must_fit(start: Any) -> None:
+    # The Herz-Unter does not start under the default domino_start = eichel_unter.
+    error = reject({"contract": 5, "order": ["C", "A", "D", "B"], "start": start}, after(4))
+    assert (error.code, error.field) == ("UNKNOWN_PLAYER", "start")
 
 
 def test_order_as_text() -> None:
@@ -407,3 +449,17 @@ def test_malformed_entries_are_invalid_deals(entry: dict[str, Any], deals: int, 
         G.apply(entry, state, variant)
     except InvalidDeal as error:
         assert error.code and isinstance(error.field, str)
+
+
+def test_cards_per_trick_bound_is_inclusive_and_uses_n() -> None:
+    # K-V8 with 3 players, 24 cards (c = 8, h = 6): a trick holds n = 3 cards, so A's single
+    # trick holds at most 3 Hearts. A 3 ≤ 3·1 is fine; A 4 > 3·1 is not.
+    v = G.variant({"players": 3, "deck": 24})
+    state = G.apply({"contract": 1, "tricks": {"A": 1, "B": 4, "C": 3}}, G.initial("ABC", v), v)
+    tricks = {"A": 1, "B": 4, "C": 3}
+    ok = {"contract": 2, "hearts": {"A": 3, "B": 2, "C": 1}, "tricks": tricks}
+    assert G.validate(ok, state.state, v) == ()
+    bad = {"contract": 2, "hearts": {"A": 4, "B": 1, "C": 1}, "tricks": tricks}
+    error = reject(bad, state.state, v)
+    assert (error.code, error.field) == ("CARDS_WITHOUT_TRICKS", "hearts.A")
+    assert error.params == {"count": 4, "tricks": 1, "maximum": 3}

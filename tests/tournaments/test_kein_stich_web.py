@@ -99,7 +99,7 @@ def test_playing_ks1_fills_the_slate(client, ks_table):
         (
             0,
             {"contract": "1", "tricks.A": "-1", "tricks.B": "4", "tricks.C": "3"},
-            "tricks",
+            "tricks.D",  # the empty box of the missing player
             "Enter a number for every player, 0 where none.",
         ),
         (
