@@ -144,20 +144,14 @@ def _freeze(mapping: dict[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(mapping)
 
 
-class PlayerCountError(InvalidDeal, InvalidVariant):
-    """``PLAYER_COUNT`` (Scoring specification §5.4 L-V1): a table of fewer than 2 or more than 6
-    players. Raised when the session is set up (``seats``, ``initial``), so it is an
-    :class:`InvalidVariant` (and a ``ValueError``), and by :meth:`Hindernislauf.validate` for a
-    state with such a table, so it is an :class:`InvalidDeal` as well."""
-
-    def __init__(self, count: Any) -> None:
-        message = f"Hindernislauf is played by 2 to 6 players, not {count!r}"
-        # Both bases' attributes, set by hand: their __init__s do not cooperate.
-        ValueError.__init__(self, f"seats: PLAYER_COUNT: {message}")
-        self.field = self.option = "seats"
-        self.code = "PLAYER_COUNT"
-        self.message = message
-        self.params = {"value": count, "minimum": 2, "maximum": 6}
+def player_count_error(count: Any) -> InvalidVariant:
+    """``PLAYER_COUNT`` on ``seats`` (Scoring specification §5.4 L-V1, §5.10 row 9): a table of
+    fewer than 2 or more than 6 players. A configuration error: it belongs to no deal and is
+    refused when the session is set up (§7, all games), so it is an :class:`InvalidVariant` (a
+    ``ValueError``), not an :class:`InvalidDeal`."""
+    return InvalidVariant(
+        "seats", "PLAYER_COUNT", f"Hindernislauf is played by 2 to 6 players, not {count!r}"
+    )
 
 
 @dataclass(frozen=True)
@@ -415,6 +409,11 @@ class HindernislaufState:
     complete. The engine keeps scoring deals after it; refusing them is the web layer's
     business."""
 
+    def __post_init__(self) -> None:
+        """A table has 2 to 6 players (Scoring specification §5.4 L-V1, ``PLAYER_COUNT``)."""
+        if len(self.seats) not in CARDS_EACH:
+            raise player_count_error(len(self.seats))
+
     def result(self) -> tuple[SeatResult, ...]:
         """Per seat, in seat order, what the standings rank by (Scoring specification §5.6):
         ``score`` = Σ points (more is better); ``figures`` ``hits``, ``skips`` (fewer ranks first)
@@ -558,22 +557,20 @@ class Hindernislauf:
         """Seat labels A, B, C, … in clockwise playing order.
 
         Raises:
-            PlayerCountError: ``count`` is not 2 … 6 (``PLAYER_COUNT``; a ``ValueError``).
+            InvalidVariant: ``PLAYER_COUNT`` — ``count`` is not 2 … 6 (:func:`player_count_error`).
         """
         if not _is_int(count) or count not in CARDS_EACH:
-            raise PlayerCountError(count)
+            raise player_count_error(count)
         return tuple("ABCDEF"[:count])
 
     def initial(self, seats: Sequence[str], variant: Variant) -> HindernislaufState:
         """The state before the first deal: every figure 0.
 
         Raises:
-            PlayerCountError: fewer than 2 or more than 6 seats (``PLAYER_COUNT``).
+            InvalidVariant: ``PLAYER_COUNT`` — fewer than 2 or more than 6 seats.
             ValueError: seat labels that are not distinct strings.
         """
         seats = tuple(seats)
-        if len(seats) not in CARDS_EACH:
-            raise PlayerCountError(len(seats))
         if len(set(seats)) != len(seats) or not all(isinstance(s, str) and s for s in seats):
             raise ValueError(f"Hindernislauf needs distinct seat labels, not {seats!r}")
         zero = _freeze(dict.fromkeys(seats, 0))
@@ -597,8 +594,8 @@ class Hindernislauf:
 
         Returns the warnings (``DEALER_ROTATION``). Raises:
             InvalidDeal: ``INVALID_ENTRY``, ``UNKNOWN_FIELD`` (the entry's shape);
-                ``FACEUP_NOT_ALLOWED`` (n = 4 with face-up cards, first); ``PLAYER_COUNT``,
-                ``UNKNOWN_PLAYER``, ``MISSING_PLAYER`` (L-V1); ``NOT_AN_INTEGER``,
+                ``FACEUP_NOT_ALLOWED`` (n = 4 with face-up cards, first); ``UNKNOWN_PLAYER``,
+                ``MISSING_PLAYER`` (L-V1; ``PLAYER_COUNT`` is refused at setup); ``NOT_AN_INTEGER``,
                 ``OUT_OF_RANGE`` (L-V6); ``FACEUP_MISSING``, ``FACEUP_NOT_ALLOWED`` (L-V2 count);
                 ``UNKNOWN_CARD``; ``FACEUP_QUEEN_SIGN``; ``DUPLICATE_CARD``; ``CARD_COUNT``;
                 ``DECK_INCOMPLETE``; ``QUEEN_SIGN_MISSING``, ``SIGN_NOT_ALLOWED`` (L-V5);
@@ -616,7 +613,6 @@ class Hindernislauf:
     ) -> tuple[_Deal, tuple[Warning, ...]]:
         """What the deal decides and its warnings, checking in the §7 order unless ``trusted``."""
         seats = state.seats
-        n = len(seats)
         if not trusted:
             self._check_shape(entry, seats)
         dealer = entry.get("dealer")
@@ -652,14 +648,14 @@ class Hindernislauf:
                         expected=deal.points[seat],
                     )
         warnings: tuple[Warning, ...] = ()
-        if not trusted and n in CARDS_EACH:
+        if not trusted:
             warnings = self._rotation_warnings(entry, state)
         return deal, warnings
 
     @staticmethod
     def _check_shape(entry: Any, seats: tuple[str, ...]) -> None:
-        """The entry is an object of known keys with points or plays; the table has 2–6 players
-        (L-V1); the dealer is a seat; no face-up cards with four players (§7: that comes first)."""
+        """The entry is an object of known keys with points or plays; the dealer is a seat
+        (L-V1); no face-up cards with four players (§7: that comes first)."""
         if not isinstance(entry, Mapping):
             raise InvalidDeal(
                 "deal",
@@ -685,8 +681,6 @@ class Hindernislauf:
                 players=n,
                 expected=0,
             )
-        if n not in CARDS_EACH:
-            raise PlayerCountError(n)
         if entry.get("points") is None and entry.get("plays") is None:
             raise InvalidDeal(
                 "points",
@@ -705,7 +699,8 @@ class Hindernislauf:
 
     @staticmethod
     def _check_points(points: Any, seats: tuple[str, ...], variant: Variant) -> None:
-        """L-V1: one value per seat; L-V6: whole numbers in −c … c + bonus (§7)."""
+        """L-V1: one value per seat (the field names the first unknown key, else the first seat
+        left out); L-V6: whole numbers in −c … c + bonus (Scoring specification §5.4, §7)."""
         if not isinstance(points, Mapping):
             raise InvalidDeal(
                 "points",
@@ -716,7 +711,7 @@ class Hindernislauf:
         unknown = [k for k in points if k not in seats]
         if unknown:
             raise InvalidDeal(
-                "points",
+                f"points.{unknown[0]}",
                 "UNKNOWN_PLAYER",
                 f"{', '.join(map(repr, unknown))} is not a seat at this table ({', '.join(seats)})",
                 seats=[str(k) for k in unknown],
@@ -724,7 +719,7 @@ class Hindernislauf:
         missing = [s for s in seats if s not in points]
         if missing:
             raise InvalidDeal(
-                "points",
+                f"points.{missing[0]}",
                 "MISSING_PLAYER",
                 f"no points entered for {', '.join(missing)}",
                 seats=missing,

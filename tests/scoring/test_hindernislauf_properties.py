@@ -1,6 +1,7 @@
 """Properties of Hindernislauf over simulated play (Hypothesis): simulated legal play validates,
 every card is played once, the deal has one reset, points = hits − skips (+ bonus), the running
-total is the sum of the cards, a unit ends, trusted replay equals the full replay."""
+total is the sum of the cards, a unit ends, trusted replay equals the full replay; malformed
+entries are refused with an ``InvalidDeal`` only."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring.base import InvalidDeal
 from scoring.hindernislauf import CARDS_EACH, DECK, OBSTACLES, parse_card
 from scoring.hindernislauf import HINDERNISLAUF as G
 from scoring.hindernislauf_play import simulate_deal, simulate_unit
@@ -103,3 +105,48 @@ def test_trusted_replay_equals_full_replay(
         assert a.state.as_dict() == b.state.as_dict()
         assert a.events == b.events
         assert b.warnings == ()
+
+
+_JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**30), max_value=10**30),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=6),
+    st.sampled_from(["♥Q", "♥Q-", "♠K+", "♦6", "10♥", "Q-", "+", "A", "Z", ""]),
+)
+_VALUES = st.recursive(
+    _JUNK,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=2), inner),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    players=st.sampled_from([2, 3, 4, 5, 6]),
+    options=st.sampled_from(HOUSE_RULES),
+    seed=st.integers(min_value=0, max_value=2**16),
+    changes=st.dictionaries(
+        st.sampled_from(["dealer", "points", "face_up", "plays", "extra"]), _VALUES, max_size=3
+    ),
+    spoil=st.lists(st.tuples(st.integers(min_value=0, max_value=40), _JUNK), max_size=3),
+)
+def test_malformed_entries_raise_invalid_deal_only(
+    players: int, options: dict, seed: int, changes: dict, spoil: list
+) -> None:
+    """A simulated entry with fields replaced by junk of any JSON type, or cards in ``plays`` /
+    ``face_up`` replaced by junk, is accepted or refused with an ``InvalidDeal`` (§0.1), never
+    another exception."""
+    variant = G.variant(options)
+    state = G.initial(G.seats(players), variant)
+    entry = simulate_deal(state, variant, random.Random(seed))
+    entry.update(changes)
+    for index, junk in spoil:
+        cards = entry.get("plays" if index % 2 else "face_up")
+        if isinstance(cards, list) and cards:
+            cards[index % len(cards)] = junk
+    try:
+        G.apply(entry, state, variant)
+    except InvalidDeal as error:
+        assert error.code and error.field

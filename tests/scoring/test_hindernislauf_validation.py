@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from scoring.base import InvalidDeal
+from scoring.base import InvalidDeal, InvalidVariant
 from scoring.hindernislauf import (
     DECK,
     HindernislaufState,
@@ -112,20 +112,26 @@ def test_empty_entry_asks_for_points() -> None:
 # -- L-V1 -----------------------------------------------------------------------------------------
 
 
-def test_player_count_at_setup_and_in_validate() -> None:
+def test_player_count_is_a_configuration_error() -> None:
+    """§5.10 row 9 ("session setup: 7 players") and §7 (all games): a configuration error belongs
+    to no deal and is refused when the session is set up, with its code. So ``PLAYER_COUNT`` is an
+    ``InvalidVariant`` on ``seats`` (a ``ValueError``), never an ``InvalidDeal``: ``replay``'s
+    ``InvalidDeal`` always names the deal (``params["index"]``)."""
     for count in (0, 1, 7, 8):
-        with pytest.raises(ValueError) as raised:
+        with pytest.raises(InvalidVariant) as raised:
             G.seats(count)
-        assert raised.value.code == "PLAYER_COUNT"  # type: ignore[attr-defined]
-    # A state with seven seats (not reachable through initial) is refused deal by deal.
-    state, variant = start(6)
-    seven = HindernislaufState(
-        seats=tuple("ABCDEFG"), variant=variant, points=dict.fromkeys("ABCDEFG", 0)
-    )
-    with pytest.raises(InvalidDeal) as raised:
-        G.validate({"points": dict.fromkeys("ABCDEFG", 0)}, seven, variant)
-    assert (raised.value.code, raised.value.field) == ("PLAYER_COUNT", "seats")
-    assert state.seats == tuple("ABCDEF")
+        assert (raised.value.code, raised.value.option) == ("PLAYER_COUNT", "seats")
+        assert not isinstance(raised.value, InvalidDeal)
+    for seats in (["A"], list("ABCDEFG")):
+        with pytest.raises(InvalidVariant) as raised:
+            G.initial(seats, G.variant())
+        assert raised.value.code == "PLAYER_COUNT"
+        assert not isinstance(raised.value, InvalidDeal)
+        with pytest.raises(InvalidVariant):
+            G.replay([{"points": dict.fromkeys(seats, 0)}], G.variant(), seats)
+        # No state of such a table exists, so no deal can be validated against one.
+        with pytest.raises(InvalidVariant):
+            HindernislaufState(seats=tuple(seats), points=dict.fromkeys(seats, 0))
 
 
 def test_seats_are_letters_in_turn_order() -> None:
@@ -136,15 +142,17 @@ def test_seats_are_letters_in_turn_order() -> None:
 
 
 def test_unknown_player_in_points() -> None:
-    error = refuse({"points": {**zero(4), "E": 0}})
-    assert (error.code, error.field) == ("UNKNOWN_PLAYER", "points")
-    assert error.params["seats"] == ["E"]
+    # The most specific field: the first key that is no seat.
+    error = refuse({"points": {**zero(4), "E": 0, "F": 0}})
+    assert (error.code, error.field) == ("UNKNOWN_PLAYER", "points.E")
+    assert error.params["seats"] == ["E", "F"]
 
 
 def test_missing_player_in_points() -> None:
-    error = refuse({"points": {"A": 0, "B": 0, "C": 0}})
-    assert (error.code, error.field) == ("MISSING_PLAYER", "points")
-    assert error.params["seats"] == ["D"]
+    # The most specific field: the first seat without points.
+    error = refuse({"points": {"A": 0, "C": 0}})
+    assert (error.code, error.field) == ("MISSING_PLAYER", "points.B")
+    assert error.params["seats"] == ["B", "D"]
 
 
 @pytest.mark.parametrize("points", [[0, 0, 0, 0], "0 0 0 0", 0])
@@ -367,6 +375,14 @@ def test_dealer_rotation_warning() -> None:
 
 
 # -- the order of the checks (§7) -----------------------------------------------------------------
+
+
+def test_order_players_before_points_range() -> None:
+    # L-V1 before L-V6: Z is no seat, and A's 99 is out of range too.
+    error = refuse({"points": {**zero(4), "A": 99, "Z": 0}})
+    assert (error.code, error.field) == ("UNKNOWN_PLAYER", "points.Z")
+    error = refuse({"points": {"A": 99, "B": 0, "C": 0}})
+    assert (error.code, error.field) == ("MISSING_PLAYER", "points.D")
 
 
 def test_order_points_before_face_up() -> None:

@@ -150,6 +150,11 @@ def test_points_only_entry(client, hl_table):
             "err_points_A",
             "Enter a whole number.",
         ),
+        (  # a seat left blank: the message stands beside that seat's field
+            {"points.A": "0", "points.B": "0", "points.D": "0"},
+            "err_points_C",
+            "Enter the cards played, or the points of every player.",
+        ),
     ],
 )
 def test_bad_input_gets_a_clear_message_and_saves_nothing(

@@ -11,7 +11,6 @@ from django.utils.translation import gettext_lazy as _
 DEAL_MESSAGES = {
     "INVALID_ENTRY": _("This is not a deal entry."),
     "UNKNOWN_FIELD": _("This field does not belong to a Hindernislauf deal."),
-    "PLAYER_COUNT": _("Hindernislauf is played by 2 to 6 players."),
     "MISSING_PLAYER": _("Enter the cards played, or the points of every player."),
     "OUT_OF_RANGE": _(
         "The points must lie between %(minimum)s and %(maximum)s: at most one hit or skip per card."
@@ -37,6 +36,10 @@ DEAL_MESSAGES = {
     ),
     "MINIMAL_FULL_MISMATCH": _("The cards played give %(expected)s points here, not %(value)s."),
     "DEALER_ROTATION": _("This is not the dealer the rotation expects (clockwise)."),
+}
+
+VARIANT_MESSAGES = {
+    "PLAYER_COUNT": _("Hindernislauf is played by 2 to 6 players."),
 }
 
 OPTION_LABELS = {
