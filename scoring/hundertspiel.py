@@ -30,13 +30,24 @@ Entries (Scoring specification §3.5), JSON-like dicts:
 With ``variant = "three"`` every party key is a seat (``{"A": 30, "B": 20, "C": 40}``), and "trick
 9" reads "the last trick", trick 12 (§7).
 
+The Scat variants (Scoring specification §3.8; §42–§50, §53): ``variant = "scat4"`` (four
+players, a Scat of 4 cards, 8 tricks) and ``variant = "three"`` with ``scat = true`` (a Scat of 3,
+11 tricks). The entry adds ``"contract": {"player": "C", "suit": "bastoni", "from_hand": true}``
+(a 26 announced from the hand, or ``from_hand: false`` when the Scat was bought; left out when
+nobody announced or bought) and ``"scat_points"`` (the Scat's card points, already part of the
+card points of the contract's party, or of the last trick's party without a contract). The
+contract is the deal's announcement: only its player announces (a contract alone is his 26
+without Contra), and it pays the suit's value (``suit_values``) per player, twice for a 52,
+doubled per Contra level (ambiguity C13). "Trick 9" reads the last trick (8 or 11).
+
 Event kinds (:class:`scoring.base.Event`; ``seats`` in playing order):
 
 * ``"deal_points"`` — what each account counted in the deal; figures ``points`` (account → points),
-  ``card_points`` (full entry, else ``None``).
+  ``card_points`` (full entry, else ``None``), ``contract`` (``{player, suit, from_hand}`` of a
+  Scat game, else ``None``) and ``scat_points`` (``None`` unless entered).
 * ``"announcement"`` — an announced Sechsundzwanziger/Zweiundfünfziger settled; seats = the
   announcer; figures ``type`` (26/52), ``contra`` (0–3), ``made``, ``marks`` (per player),
-  ``winners`` (the accounts paid).
+  ``winners`` (the accounts paid), ``suit`` (the contract's suit in a Scat game, else ``None``).
 * ``"silent_announcement"`` — an unannounced 26/52 paid Marken (``silent_26_pays_marks``); seats =
   the player; figures ``type``, ``marks``.
 * ``"claim"`` — an account declared out; seats = its players; figures ``claimant``, ``at``
@@ -67,6 +78,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
+from itertools import combinations_with_replacement
 from types import MappingProxyType
 from typing import Any, ClassVar, NamedTuple
 
@@ -92,6 +105,7 @@ SOURCE_POINTS = "Hundertspiel 1829, §19–§24"
 SOURCE_SILENT = "Scoring specification §3.4, unannounced 26/52 (option silent_26_pays_marks)"
 SOURCE_CLOSE = "Hundertspiel 1829, §56; Scoring specification §3.9"
 SOURCE_UNIT = "Scoring specification §3.9, tournament standing"
+SOURCE_SCAT = "Hundertspiel 1829, §42–§50, §53"
 
 CARD_POINTS = 72
 """Card points in the pack: 4 × (Aß 6 + König 5 + Cavall 4 + Bube 3) (§19)."""
@@ -123,6 +137,16 @@ DECLARATIONS: Mapping[str, tuple[str, int]] = MappingProxyType(
 Kings, Cavalls or Buben 6, four 12."""
 _DECLARATION_ALIASES = {"buben3": "bubes3", "buben4": "bubes4"}
 
+
+@cache
+def scat_values(cards: int, bought: bool) -> frozenset[int]:
+    """Card points a Scat of ``cards`` cards can hold (§19): any cards when it lay untouched,
+    no King or Ace among a buyer's discards (§44). Each value 3–6 has four cards, so any
+    ``cards`` ≤ 4 of them may repeat."""
+    values = (0, 3, 4) if bought else (0, 3, 4, 5, 6)
+    return frozenset(map(sum, combinations_with_replacement(values, cards)))
+
+
 DO_TRICK = 10
 """A trick won with a Do (§22)."""
 FIRST_TRICK_TRUMP_DO = 52
@@ -147,9 +171,12 @@ ENTRY_KEYS = frozenset(
         "confirm_false_claim",
         "close",
         "trump",
+        "contract",
+        "scat_points",
     }
 )
-"""Every key a deal entry may have (``trump`` is informational only, ambiguity C11)."""
+"""Every key a deal entry may have (``trump`` is informational only, ambiguity C11;
+``contract`` and ``scat_points`` belong to the Scat variants, §3.8)."""
 
 _CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
@@ -158,10 +185,9 @@ _CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "unfinished_partie": ("abandon", "leader_wins_single"),
     }
 )
-_FORM_CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType(
-    {**_CHOICES, "variant": ("basic", "three")}  # the Scat variants are not implemented yet
-)
 _BOOLEANS = ("alt_und_neu", "silent_26_pays_marks", "scat")
+_ON_OFF = MappingProxyType({"on": True, "off": False})
+"""The spelling of the yes/no options in the specification's table (§3.10)."""
 _INTEGERS = {"matsch_threshold": 0, "target": 1, "parties_per_round": 0}
 SUITS: tuple[str, ...] = ("spadi", "denari", "coppi", "bastoni")
 """The Trappola suits (§3): Spadi, Denari, Coppi, Bastoni."""
@@ -192,8 +218,8 @@ class Variant:
 
     Raises:
         InvalidVariant: a value of the wrong type or out of range (``INVALID_OPTION_VALUE``), an
-            unknown suit in ``suit_values`` (``UNKNOWN_OPTION``), or a Scat variant
-            (``UNSUPPORTED_VARIANT``: not implemented yet).
+            unknown suit in ``suit_values`` (``UNKNOWN_OPTION``), or ``scat`` without
+            ``variant = "three"`` (``INVALID_OPTION_VALUE``).
     """
 
     contra_levels: int = 1
@@ -213,11 +239,13 @@ class Variant:
     claimant is below ``matsch_threshold`` (``"as_matsch_if_below_50"``)."""
     variant: str = "basic"
     """``"basic"`` (four players, default), ``"three"`` (three players, each for himself, §51–§55),
-    ``"scat4"`` (four with Scat, §42–§50; not implemented yet)."""
+    ``"scat4"`` (four with a Scat of four cards, §42–§50; Scoring specification §3.8a)."""
     scat: bool = False
-    """With ``variant = "three"``: with a Scat (§53; not implemented yet)."""
+    """With ``variant = "three"``: with a Scat of three cards (§53; Scoring specification
+    §3.8b). ``scat4`` always has its Scat; ``scat`` may then be left alone or set true."""
     suit_values: Mapping[str, int] = field(default_factory=lambda: DEFAULT_SUIT_VALUES)
-    """Marken of an announced 26 per suit in the Scat variant (§46); kept for ``scat4``."""
+    """Marken per player of a 26 played in each suit in the Scat variants (§46; a 52 pays
+    twice that, each Contra level doubles, ambiguity C13)."""
     unfinished_partie: str = "abandon"
     """A partie still open when the session closes: ``"abandon"`` without payment (default, C14)
     or ``"leader_wins_single"`` (the account ahead wins a single Marke)."""
@@ -277,21 +305,11 @@ class Variant:
                 )
             values[suit] = value
         object.__setattr__(self, "suit_values", MappingProxyType(values))
-        if self.variant == "scat4":
-            raise InvalidVariant(
-                "variant",
-                "UNSUPPORTED_VARIANT",
-                "the four-player Scat variant (§42–§50) is not implemented yet; use basic or three",
-            )
-        if self.scat and self.variant != "three":
-            raise InvalidVariant(
-                "scat", "INVALID_OPTION_VALUE", "scat applies to the three-player variant only"
-            )
-        if self.scat:
+        if self.scat and self.variant == "basic":
             raise InvalidVariant(
                 "scat",
-                "UNSUPPORTED_VARIANT",
-                "the three-player game with Scat (§53) is not implemented yet; play without",
+                "INVALID_OPTION_VALUE",
+                "scat applies to the three-player variant (the four-player one is scat4)",
             )
 
     def __hash__(self) -> int:
@@ -308,13 +326,28 @@ class Variant:
         return 3 if self.variant == "three" else 4
 
     @property
+    def has_scat(self) -> bool:
+        """A Scat is laid aside (``scat4``, or ``three`` with ``scat``; §42, §53)."""
+        return self.variant == "scat4" or self.scat
+
+    @property
+    def scat_cards(self) -> int:
+        """Cards in the Scat: 4 with four players (§42), 3 with three (§53), else 0."""
+        if not self.has_scat:
+            return 0
+        return 4 if self.players == 4 else 3
+
+    @property
     def tricks(self) -> int:
-        """Tricks per deal: 9 with four players (9 cards each), 12 with three (§53)."""
-        return 12 if self.variant == "three" else 9
+        """Tricks per deal = cards per hand: 36 less the Scat, shared out (§4, §42, §53): 9
+        (basic), 8 (``scat4``), 12 (three), 11 (three with Scat)."""
+        return (36 - self.scat_cards) // self.players
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any] | None = None) -> Variant:
         """The variant from JSON options; missing options take their defaults.
+
+        The yes/no options also take ``"on"`` / ``"off"``, as §3.10 spells them.
 
         Raises:
             InvalidVariant: ``UNKNOWN_OPTION`` for an option the game does not have (the game has
@@ -333,6 +366,10 @@ class Variant:
                     "UNKNOWN_OPTION",
                     f"unknown option {name!r}; known: {', '.join(sorted(known))}",
                 )
+        for name in _BOOLEANS:
+            # §3.10 lists these options' values as "on / off".
+            if options.get(name) in _ON_OFF:
+                options[name] = _ON_OFF[options[name]]
         return cls(**options)
 
     def as_dict(self) -> dict[str, Any]:
@@ -401,6 +438,10 @@ class HundertspielState:
     points included, discarded remainders not)."""
     dealer: str | None = None
     """The last deal's dealer."""
+    deal_points: Mapping[str, int] | None = None
+    """What each account counted in the last deal, all items included (the "deal points" of the
+    specification's examples, §3.12); ``None`` before the first deal and after an entry that only
+    closed the session."""
     closed: bool = False
     """The session is over (§56); any further deal is ``MATCH_OVER``."""
     unit_over: bool = False
@@ -483,6 +524,7 @@ class HundertspielState:
             "unit_over": self.unit_over,
             "deals": self.deals,
             "dealer": self.dealer,
+            "deal_points": None if self.deal_points is None else dict(self.deal_points),
         }
 
 
@@ -494,6 +536,19 @@ class Announcement(NamedTuple):
     type: int
     contra: int
     made: bool
+    stake: int
+    """Marken per player before Contra: 2 for a 26, 4 for a 52 (§31, §33); in the Scat variants
+    the contract suit's value, twice that for a 52 (§46, ambiguity C13)."""
+
+
+class Contract(NamedTuple):
+    """The game played in a Scat variant: a 26 announced from the hand in a suit, or the Scat
+    bought and a suit named (§43–§48)."""
+
+    player: str
+    account: str
+    suit: str
+    from_hand: bool
 
 
 class Claim(NamedTuple):
@@ -524,6 +579,10 @@ class Deal(NamedTuple):
     close: bool
     silent: tuple[str, int] | None
     """(player, 26 or 52) of an unannounced run of Do's in the last tricks (full entry only)."""
+    contract: Contract | None = None
+    """The Scat variants' contract, ``None`` without one (or without a Scat)."""
+    scat_points: int | None = None
+    """Card points of the Scat (included in its holder's card points), when entered."""
 
 
 def _err(field: str, code: str, message: str, **params: Any) -> InvalidDeal:
@@ -616,7 +675,7 @@ class Hundertspiel:
         """The house rules from JSON options (Scoring specification §3.10).
 
         Raises:
-            InvalidVariant: an unknown option, a bad value, a Scat variant (not implemented yet).
+            InvalidVariant: an unknown option or a bad value.
         """
         return Variant.from_options(options)
 
@@ -630,16 +689,15 @@ class Hundertspiel:
 
     def options(self) -> tuple[Option, ...]:
         """The options of the spec's table (§3.10) an organiser sets on a form, default first,
-        plus ``parties_per_round``; ``suit_values`` and ``scat`` (Scat variants, not implemented)
-        stay out of the form."""
+        plus ``parties_per_round``; ``suit_values`` (a map) stays out of the form."""
         defaults = Variant()
         found = []
         for name in Variant.__dataclass_fields__:
-            if name in ("suit_values", "scat"):
+            if name == "suit_values":
                 continue
             default = getattr(defaults, name)
             minimum = 1 if name == "contra_levels" else _INTEGERS.get(name)
-            found.append(Option(name, default, _FORM_CHOICES.get(name, ()), minimum))
+            found.append(Option(name, default, _CHOICES.get(name, ()), minimum))
         return tuple(found)
 
     def seats(self, count: int) -> tuple[str, ...]:
@@ -767,6 +825,8 @@ class Hundertspiel:
         for name, values in (("points", points), ("card_points", card_points)):
             if values is not None:
                 self._keys(name, values, table)
+        # Scoring specification §3.8: who plays the Scat game (a player, like the dealer).
+        contract = self._contract(entry.get("contract"), table, variant)
 
         # HS-V2, HS-V3: card points.
         full = card_points is not None
@@ -808,6 +868,10 @@ class Hundertspiel:
         last_trick: str | None = None
         if full or "last_trick" in entry:
             last_trick = self._last_trick(entry.get("last_trick"), table)
+        # Scoring specification §3.8: the Scat's card points, part of its holder's.
+        scat_points = self._scat_points(
+            entry.get("scat_points"), contract, card_points, last_trick, table, variant
+        )
 
         # HS-V5: declarations.
         declarations = self._declarations(entry.get("declarations"), table)
@@ -820,7 +884,7 @@ class Hundertspiel:
 
         # HS-V7: announcements.
         announcements = self._announcements(
-            entry.get("announcement"), do_tricks if do_given else None, table, variant
+            entry.get("announcement"), do_tricks if do_given else None, contract, table, variant
         )
 
         # HS-V8: minimal points; then minimal and full agree.
@@ -888,7 +952,18 @@ class Hundertspiel:
             runner, run = _do_run(do_tricks, variant.tricks)
             if runner is not None:
                 silent = (runner, 26 if run == 1 else 52)
-        deal = Deal(dealer, pts, card_points, announcements, claim, confirm, close, silent)
+        deal = Deal(
+            dealer,
+            pts,
+            card_points,
+            announcements,
+            claim,
+            confirm,
+            close,
+            silent,
+            contract,
+            scat_points,
+        )
         return deal, tuple(warnings)
 
     @staticmethod
@@ -896,13 +971,15 @@ class Hundertspiel:
         return "party" if len(table.seats) == 4 else "player"
 
     @staticmethod
-    def _boolean(entry: Mapping[str, Any], name: str) -> bool:
+    def _boolean(
+        entry: Mapping[str, Any], name: str, field: str | None = None, default: bool = False
+    ) -> bool:
         value = entry.get(name)
         if value is None:
-            return False
+            return default
         if not isinstance(value, bool):
             raise _err(
-                name,
+                field or name,
                 "NOT_A_BOOLEAN",
                 f"{name} must be true or false, not {value!r}",
                 value=_shown(value),
@@ -970,6 +1047,95 @@ class Hundertspiel:
         return account
 
     @staticmethod
+    def _scat_only(name: str, variant: Variant) -> None:
+        if not variant.has_scat:
+            raise _err(
+                name,
+                "OPTION_DISABLED",
+                f"{name} belongs to the Scat variants (variant scat4, or three with scat)",
+                option="variant",
+            )
+
+    def _contract(self, value: Any, table: Table, variant: Variant) -> Contract | None:
+        """The Scat game's contract ``{player, suit, from_hand}`` (§43–§48; Scoring
+        specification §3.8): a seat, one of the four suits, and whether the 26 was announced from
+        the hand (true, the default) or the Scat bought (false). ``None``: nobody announced or
+        bought (ambiguity C13)."""
+        if value is None:
+            return None
+        self._scat_only("contract", variant)
+        if not isinstance(value, Mapping):
+            raise _err(
+                "contract",
+                "INVALID_ENTRY",
+                f"contract must be {{player, suit, from_hand}}, not {value!r}",
+            )
+        player = self._player("contract.player", value.get("player"), table)
+        raw = value.get("suit")
+        suit = raw.lower() if isinstance(raw, str) else None
+        if suit not in DEFAULT_SUIT_VALUES:
+            raise _err(
+                "contract.suit",
+                "UNKNOWN_SUIT",
+                f"{raw!r} is not a suit; the suits are {', '.join(SUITS)}",
+                value=_shown(raw),
+            )
+        from_hand = self._boolean(value, "from_hand", "contract.from_hand", default=True)
+        return Contract(player, table.account_of[player], suit, from_hand)
+
+    def _scat_points(
+        self,
+        value: Any,
+        contract: Contract | None,
+        card_points: Mapping[str, int] | None,
+        last_trick: str | None,
+        table: Table,
+        variant: Variant,
+    ) -> int | None:
+        """The Scat's card points (Scoring specification §3.8): what a Scat of its size can
+        hold (:func:`scat_values`; a buyer lays away no King or Ace, §44), and no more than the
+        card points of the account it counts for: the contract's player (§49), else the one that
+        took the last trick (ambiguity C13)."""
+        if value is None:
+            return None
+        self._scat_only("scat_points", variant)
+        self._integer("scat_points", value)
+        bought = contract is not None and not contract.from_hand
+        possible = scat_values(variant.scat_cards, bought)
+        if not 0 <= value <= max(possible):
+            raise _err(
+                "scat_points",
+                "OUT_OF_RANGE",
+                f"a Scat of {variant.scat_cards} cards"
+                + (" laid away by the buyer" if bought else "")
+                + f" holds 0 to {max(possible)} card points, not {value}",
+                value=value,
+                minimum=0,
+                maximum=max(possible),
+            )
+        if value not in possible:
+            raise _err(
+                "scat_points",
+                "UNREACHABLE_VALUE",
+                f"no Scat of {variant.scat_cards} cards"
+                + (" without King or Ace" if bought else "")
+                + f" is worth exactly {value}",
+                value=value,
+            )
+        holder = contract.account if contract is not None else last_trick
+        if card_points is not None and holder is not None and value > card_points[holder]:
+            raise _err(
+                "scat_points",
+                "OUT_OF_RANGE",
+                f"the Scat counts for {holder}, whose card points ({card_points[holder]}) "
+                f"include it, so it cannot hold {value}",
+                value=value,
+                minimum=0,
+                maximum=card_points[holder],
+            )
+        return value
+
+    @staticmethod
     def _player(field: str, value: Any, table: Table) -> str:
         if value is None:
             raise _err(field, "MISSING_PLAYER", f"{field} must name a player", seats=[])
@@ -1004,7 +1170,7 @@ class Hundertspiel:
                 )
             player = self._player(f"{where}.player", item.get("player"), table)
             kind = item.get("kind")
-            kind = _DECLARATION_ALIASES.get(kind, kind) if isinstance(kind, str) else kind
+            kind = _DECLARATION_ALIASES.get(kind, kind) if isinstance(kind, str) else None
             if kind not in DECLARATIONS:
                 raise _err(
                     f"{where}.kind",
@@ -1136,11 +1302,26 @@ class Hundertspiel:
         self,
         value: Any,
         do_tricks: Sequence[DoTrick] | None,
+        contract: Contract | None,
         table: Table,
         variant: Variant,
     ) -> tuple[Announcement, ...]:
         """HS-V7: one object or a list of at most one per account (§7); 26 or 52; Contra levels
-        as the option allows; at most one made; agreeing with the Do tricks when given."""
+        as the option allows; at most one made; agreeing with the Do tricks when given.
+
+        In the Scat variants the announced game is the contract (§43, §46–§47; Scoring
+        specification §3.8): only its player announces, and a contract entered without an
+        announcement is his 26 without Contra. Without a contract nobody announced."""
+        if variant.has_scat:
+            if contract is None and value is not None:
+                raise _err(
+                    "announcement",
+                    "ANNOUNCEMENT_INCONSISTENT",
+                    "in the Scat game a 26 or 52 is announced as the contract; enter the "
+                    "contract (player, suit, from the hand or bought)",
+                )
+            if contract is not None and value is None:
+                value = {"player": contract.player, "type": 26}
         if value is None:
             return ()
         if isinstance(value, Mapping):
@@ -1165,6 +1346,14 @@ class Hundertspiel:
                     f"an announcement must be {{player, type, contra, made}}, not {item!r}",
                 )
             player = self._player(f"{where}.player", item.get("player"), table)
+            if contract is not None and player != contract.player:
+                raise _err(
+                    f"{where}.player",
+                    "ANNOUNCEMENT_INCONSISTENT",
+                    f"{contract.player} plays the contract, so only he announces, not {player}",
+                    player=player,
+                    expected=contract.player,
+                )
             kind = item.get("type")
             self._integer(f"{where}.type", kind)
             if kind not in ANNOUNCED_MARKS:
@@ -1240,23 +1429,28 @@ class Hundertspiel:
                     "ANNOUNCEMENT_INCONSISTENT",
                     "only one announcement can be made: both need the last trick",
                 )
-            found.append(Announcement(player, account, kind, contra, made))
+            if contract is None:
+                stake = ANNOUNCED_MARKS[kind]
+            else:
+                stake = variant.suit_values[contract.suit] * (2 if kind == 52 else 1)
+            found.append(Announcement(player, account, kind, contra, made, stake))
         return tuple(found)
 
     def _minimal_points(self, points: Mapping[str, Any], table: Table) -> None:
-        """HS-V8: whole numbers ≥ 0 whose sum a deal can give."""
+        """HS-V8 in the order of its rule (Scoring specification §3.6, §7): each a whole number
+        ≥ 0 (``OUT_OF_RANGE``); Σ ≥ 78 (``SUM_MISMATCH``); Σ − 78 even (``PARITY``) and not one
+        of the sums no deal gives (``UNREACHABLE_VALUE``); Σ ≤ 292 (``SUM_MISMATCH``). A single
+        account above 292 is refused by the last rule: every deal point it has is in Σ."""
         for account in table.accounts:
             value = points[account]
             self._integer(f"points.{account}", value)
-            if not 0 <= value <= MAX_DEAL_POINTS:
+            if value < 0:
                 raise _err(
                     f"points.{account}",
                     "OUT_OF_RANGE",
-                    f"deal points of {account} must be between 0 and {MAX_DEAL_POINTS}, "
-                    f"not {value}",
+                    f"deal points of {account} cannot be negative, not {value}",
                     value=value,
                     minimum=0,
-                    maximum=MAX_DEAL_POINTS,
                 )
         total = sum(points[a] for a in table.accounts)
         base = CARD_POINTS + LAST_TRICK
@@ -1491,8 +1685,8 @@ class _Scorer:
             for seat in self.table.members[opponent]:
                 self.marks[seat] += amount
 
-    def _settle_announcement(self, ann: Announcement) -> None:
-        marks = ANNOUNCED_MARKS[ann.type] * 2**ann.contra
+    def _settle_announcement(self, ann: Announcement, suit: str | None) -> None:
+        marks = ann.stake * 2**ann.contra
         if ann.made:
             self._win(ann.account, dict.fromkeys(self.table.opponents(ann.account), marks))
             winners = (ann.account,)
@@ -1509,6 +1703,7 @@ class _Scorer:
                     "made": ann.made,
                     "marks": marks,
                     "winners": list(winners),
+                    "suit": suit,
                 },
                 SOURCE_ANNOUNCED,
             )
@@ -1708,12 +1903,21 @@ class _Scorer:
                         "card_points": None
                         if deal.card_points is None
                         else {a: deal.card_points[a] for a in table.accounts},
+                        "contract": None
+                        if deal.contract is None
+                        else {
+                            "player": deal.contract.player,
+                            "suit": deal.contract.suit,
+                            "from_hand": deal.contract.from_hand,
+                        },
+                        "scat_points": deal.scat_points,
                     },
                     SOURCE_POINTS,
                 )
             )
+            suit = deal.contract.suit if deal.contract is not None else None
             for ann in deal.announcements:
-                self._settle_announcement(ann)
+                self._settle_announcement(ann, suit)
             if deal.silent is not None and self.variant.silent_26_pays_marks:
                 player, kind = deal.silent
                 account = table.account_of[player]
@@ -1765,6 +1969,7 @@ class _Scorer:
             matsch_wins=_freeze(self.matsch),
             points_for=_freeze(self.points_for),
             dealer=deal.dealer if deal.dealer is not None else state.dealer,
+            deal_points=None if deal.points is None else _freeze(dict(deal.points)),
             closed=closed,
             unit_over=unit_over,
             unit=unit,

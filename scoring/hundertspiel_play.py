@@ -9,9 +9,15 @@ need to follow suit, but trump must be answered with trump (§35). Points are co
 earned (§28), so a party that reaches 100 during the deal usually declares out (*alt und neu*,
 §34) — and once in a while a party forgets to count (§29) or declares out too early (§30).
 
+In the Scat variants (§42–§50, §53) the Scat is laid aside from the top before the deal, the
+hands are dealt 4 + 4 (four players) or 6 + 5 (three), and a player may announce a 26 from the
+hand in a suit whose Do he holds, or, once everybody has passed, buy the Scat, lay away as many
+cards (no King or Ace, §44) and name his suit; the contract's suit is trump (§48), and the Scat's
+card points count for him (§49) or, with no contract, for the last trick's party (C13).
+
 Every function takes a ``random.Random`` so a seed reproduces a session exactly. The Trappola
 suits Spadi, Bastoni, Coppi and Denari are drawn with the French symbols of
-:mod:`scoring.cards`; the Cavall is rank ``"C"`` and the Do rank ``"2"``.
+:mod:`scoring.cards` (:data:`SUIT_NAMES`); the Cavall is rank ``"C"`` and the Do rank ``"2"``.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from typing import Any
 from scoring.cards import Card, deck
 from scoring.hundertspiel import (
     DECLARATIONS,
+    DEFAULT_SUIT_VALUES,
     DO_TRICK,
     FIRST_TRICK_TRUMP_DO,
     HUNDERTSPIEL,
@@ -42,6 +49,10 @@ CARD_VALUE = {"A": 6, "K": 5, "C": 4, "J": 3}
 DO = "2"
 MAX_DEALS = 5000
 """Safety bound on the deals of one simulated unit; a partie takes two to four deals."""
+
+SUIT_NAMES: dict[str, str] = {"♣": "bastoni", "♠": "spadi", "♥": "coppi", "♦": "denari"}
+"""The Trappola suit each French symbol stands for (clubs = batons, hearts = cups, diamonds =
+coins)."""
 
 _RANK_DECLARATION = {"A": "aces", DO: "dos", "K": "kings", "C": "cavalls", "J": "bubes"}
 
@@ -130,13 +141,71 @@ def _choose(
     return min(legal, key=lambda c: (value(c), c.suit == trump, strength(c)))
 
 
+def _packets(variant: Variant) -> tuple[int, ...]:
+    """Cards per player in each round of the deal: 3 at a time (§4), 4 + 4 with four players
+    and a Scat (§42), 6 + 5 with three and a Scat (§53)."""
+    if not variant.has_scat:
+        return (3,) * (variant.tricks // 3)
+    return (4, 4) if variant.players == 4 else (6, 5)
+
+
+def _contra(variant: Variant, rng: random.Random) -> int:
+    """Now and then a Contra, and with ``contra_levels = 3`` a Recontra or Supracontra."""
+    contra = 0
+    if rng.random() < 0.35:
+        contra = 1
+        while contra < variant.contra_levels and rng.random() < 0.35:
+            contra += 1
+    return contra
+
+
+def _suit_rank(suit: str) -> int:
+    return DEFAULT_SUIT_VALUES[SUIT_NAMES[suit]]
+
+
+def _scat_contract(
+    hands: dict[str, list[Card]], scat: list[Card], order: Sequence[str], rng: random.Random
+) -> tuple[dict[str, Any] | None, str | None, int]:
+    """The bidding of the Scat game (§43–§47): in turn from Vorhand a player holding a suit's Do
+    with two more of the suit may announce a 26 from the hand in it (the better suit); once all
+    have passed, a player may buy the Scat, lay away the cheapest cards that are no King or Ace
+    (§44; Do's kept) and name the suit of a Do he holds, his longest. ``hands`` is changed for
+    the buyer.
+
+    Returns the contract ``{player, suit, from_hand}`` (or ``None``), its suit symbol, and the
+    card points of the Scat that count (the untouched Scat, or the buyer's discards, §49)."""
+    for seat in order:
+        hand = hands[seat]
+        suits = [
+            c.suit for c in hand if c.rank == DO and sum(1 for d in hand if d.suit == c.suit) >= 3
+        ]
+        if suits and rng.random() < 0.3:
+            suit = max(suits, key=_suit_rank)
+            contract = {"player": seat, "suit": SUIT_NAMES[suit], "from_hand": True}
+            return contract, suit, sum(map(value, scat))
+    for seat in order:
+        if rng.random() >= 0.25:
+            continue
+        hand = hands[seat] + scat
+        layable = [c for c in hand if c.rank not in ("K", "A")]
+        layable.sort(key=lambda c: (c.rank == DO, value(c), rng.random()))
+        discards = layable[: len(scat)]
+        hands[seat] = [c for c in hand if c not in discards]
+        dos = [c.suit for c in hands[seat] if c.rank == DO] or [c.suit for c in hands[seat]]
+        suit = max(dos, key=lambda x: (sum(1 for c in hands[seat] if c.suit == x), _suit_rank(x)))
+        contract = {"player": seat, "suit": SUIT_NAMES[suit], "from_hand": False}
+        return contract, suit, sum(map(value, discards))
+    return None, None, sum(map(value, scat))
+
+
 def simulate_deal(state: HundertspielState, variant: Variant, rng: random.Random) -> dict[str, Any]:
     """Play one deal at the table in ``state`` and return its full entry.
 
     Returns ``{"dealer", "card_points", "last_trick", "declarations", "do_tricks", "trump"}``,
     plus ``"announcement"`` when a 26/52 was laid down, ``"end"`` (and ``"confirm_false_claim"``)
     when a party declared out, and now and then the minimal ``"points"`` alongside. The dealer
-    follows the rotation to the left; the first dealer is drawn by lot.
+    follows the rotation to the left; the first dealer is drawn by lot. In the Scat variants
+    also ``"scat_points"`` and, when somebody announced or bought, ``"contract"``.
     """
     seats = state.seats
     table = table_of(seats)
@@ -151,13 +220,20 @@ def simulate_deal(state: HundertspielState, variant: Variant, rng: random.Random
     cut = rng.randrange(1, len(cards))
     cards = cards[cut:] + cards[:cut]
     trump = cards[-1].suit
-    trump_do = Card(trump, DO)
+    scat = cards[: variant.scat_cards]  # laid aside from the top (§42, §53)
     hands: dict[str, list[Card]] = {s: [] for s in seats}
-    position = 0
-    while position < len(cards):
+    position = len(scat)
+    for size in _packets(variant):
         for seat in order:
-            hands[seat].extend(cards[position : position + 3])
-            position += 3
+            hands[seat].extend(cards[position : position + size])
+            position += size
+
+    contract: dict[str, Any] | None = None
+    scat_points = 0
+    if variant.has_scat:
+        contract, named, scat_points = _scat_contract(hands, scat, order, rng)
+        trump = named or trump  # the contract's suit is trump (§48)
+    trump_do = Card(trump, DO)
 
     declarations = declarations_of(hands, seats)
     counted = dict.fromkeys(table.accounts, 0)
@@ -167,7 +243,12 @@ def simulate_deal(state: HundertspielState, variant: Variant, rng: random.Random
     # An announcement now and then: the holder of the trump Do with a few trumps lays it down.
     announcement: dict[str, Any] | None = None
     reserved: dict[str, list[Card]] = {s: [] for s in seats}
-    for seat in order:
+    if contract is not None:
+        # The contract is the announced 26 (§43, §47); the trump Do is kept for the last trick.
+        player = contract["player"]
+        announcement = {"player": player, "type": 26, "contra": _contra(variant, rng)}
+        reserved[player] = [trump_do] if trump_do in hands[player] else []
+    for seat in order if not variant.has_scat else ():
         hand = hands[seat]
         trumps = sum(1 for c in hand if c.suit == trump)
         dos = [c for c in hand if c.rank == DO]
@@ -179,14 +260,9 @@ def simulate_deal(state: HundertspielState, variant: Variant, rng: random.Random
             kind = 26
         else:
             continue
-        contra = 0
-        if rng.random() < 0.35:
-            contra = 1
-            while contra < variant.contra_levels and rng.random() < 0.35:
-                contra += 1
         other = next(c for c in dos if c != trump_do) if kind == 52 else None
         reserved[seat] = [c for c in (other, trump_do) if c is not None]
-        announcement = {"player": seat, "type": kind, "contra": contra}
+        announcement = {"player": seat, "type": kind, "contra": _contra(variant, rng)}
         break
 
     target = variant.target
@@ -239,6 +315,11 @@ def simulate_deal(state: HundertspielState, variant: Variant, rng: random.Random
                 counted[account] += FIRST_TRICK_TRUMP_DO if first_trump else DO_TRICK
             maybe_claim()
 
+    if variant.has_scat:
+        # The Scat's points count for the contract's player (§49), else for the last trick (C13).
+        holder = table.account_of[contract["player"]] if contract is not None else last_trick
+        card_points[holder] += scat_points
+
     entry: dict[str, Any] = {
         "dealer": dealer,
         "card_points": card_points,
@@ -247,6 +328,10 @@ def simulate_deal(state: HundertspielState, variant: Variant, rng: random.Random
         "do_tricks": do_tricks,
         "trump": trump,
     }
+    if variant.has_scat:
+        entry["scat_points"] = scat_points
+        if contract is not None:
+            entry["contract"] = contract
     if announcement is not None:
         player = announcement["player"]
         won = {t["trick"] for t in do_tricks if t["player"] == player}

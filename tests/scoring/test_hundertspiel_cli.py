@@ -62,7 +62,25 @@ def test_replay_invalid_deal(tmp_path: Path) -> None:
     assert error["params"] == {"value": 50, "minimum": 0, "maximum": 43}
 
 
-def test_replay_refuses_the_scat_variant(tmp_path: Path) -> None:
-    result = run("replay", replay_file(tmp_path, [], {"variant": "scat4"}))
+def test_replay_refuses_a_bad_variant(tmp_path: Path) -> None:
+    # scat applies to the three-player game; the four-player Scat game is variant scat4.
+    result = run("replay", replay_file(tmp_path, [], {"scat": True}))
     assert result.returncode == 2
-    assert json.loads(result.stdout)["code"] == "UNSUPPORTED_VARIANT"
+    assert json.loads(result.stdout)["code"] == "INVALID_OPTION_VALUE"
+
+
+def test_replay_scat4(tmp_path: Path) -> None:
+    # §3.8a: C announces a 26 in Coppi from the hand and makes it; Coppi is worth 3 Marken.
+    deal = {
+        "dealer": "A",
+        "card_points": {"AC": 40, "BD": 32},
+        "scat_points": 7,
+        "last_trick": "AC",
+        "do_tricks": [{"trick": 8, "player": "C"}],
+        "contract": {"player": "C", "suit": "coppi", "from_hand": True},
+    }
+    result = run("replay", replay_file(tmp_path, [deal], {"variant": "scat4"}))
+    assert result.returncode == 0, result.stderr
+    output = json.loads(result.stdout)
+    assert output[0]["run"] == {"AC": 66, "BD": 32}  # 40 + 6 + 20
+    assert output[0]["marks"] == {"A": 3, "B": -3, "C": 3, "D": -3}

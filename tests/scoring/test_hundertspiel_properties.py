@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,6 +27,8 @@ HOUSE_RULES = [
     {"alt_und_neu": False, "false_claim_payment": "as_matsch_if_below_50"},
     {"target": 150, "matsch_threshold": 70, "parties_per_round": 3},
     {"variant": "three"},
+    {"variant": "scat4", "contra_levels": 3},
+    {"variant": "three", "scat": True},
 ]
 
 
@@ -89,6 +92,30 @@ def test_simulation_shows_the_features() -> None:
     ):
         assert seen[kind] > 0, kind
     assert len(contras) >= 2
+
+
+@pytest.mark.parametrize("options", [{"variant": "scat4"}, {"variant": "three", "scat": True}])
+def test_scat_simulation_shows_the_contracts(options: dict) -> None:
+    """§42–§50, §53: contracts from the hand and bought, the no-contract deal, the Scat's points
+    inside the card points, and the tricks of the variant."""
+    variant = G.variant(options)
+    seats = G.seats(variant.players)
+    seen: Counter[str] = Counter()
+    for seed in range(40):
+        entries = simulate_unit(seats, variant, random.Random(seed))
+        for step in G.replay(entries, variant, seats):
+            seen.update(e.kind for e in step.events)
+        for entry in entries:
+            contract = entry.get("contract")
+            seen[
+                "hand" if contract and contract["from_hand"] else "bought" if contract else "none"
+            ] += 1
+            assert 0 <= entry["scat_points"] <= (24 if variant.players == 4 else 18)
+            assert all(t["trick"] <= variant.tricks for t in entry["do_tricks"])
+            if contract:
+                assert entry["announcement"]["player"] == contract["player"]
+    for kind in ("hand", "bought", "none", "announcement", "claim"):
+        assert seen[kind] > 0, kind
 
 
 def test_deck_and_play_rules() -> None:

@@ -318,9 +318,10 @@ class TestResult:
             "target",
             "false_claim_payment",
         ]
-        assert "parties_per_round" in names and "suit_values" not in names
+        assert "parties_per_round" in names and "scat" in names and "suit_values" not in names
         variant_option = next(o for o in G.options() if o.name == "variant")
-        assert variant_option.default == "basic" and variant_option.choices == ("basic", "three")
+        assert variant_option.default == "basic"
+        assert variant_option.choices == ("basic", "three", "scat4")
 
 
 class TestThreePlayers:

@@ -3,9 +3,13 @@ field and its code, in the order of the HS-V table, and leaves the state as it w
 
 from __future__ import annotations
 
+import contextlib
+import copy
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scoring.base import InvalidDeal, InvalidVariant
 from scoring.hundertspiel import HUNDERTSPIEL as G
@@ -97,6 +101,11 @@ CASES = [
         entry(declarations=[{"player": "E", "kind": "aces3"}]),
         "declarations.0.player",
         "UNKNOWN_PLAYER",
+    ),
+    (
+        entry(declarations=[{"player": "A", "kind": ["aces3"]}]),
+        "declarations.0.kind",
+        "UNKNOWN_DECLARATION",
     ),
     (
         entry(declarations=[{"player": "A", "kind": "queens3"}]),
@@ -273,7 +282,11 @@ CASES = [
     # HS-V8: minimal points.
     ({"dealer": "A", "points": {"AC": "46", "BD": 48}}, "points.AC", "NOT_AN_INTEGER"),
     ({"dealer": "A", "points": {"AC": 100, "BD": -2}}, "points.BD", "OUT_OF_RANGE"),
-    ({"dealer": "A", "points": {"AC": 294, "BD": 0}}, "points.AC", "OUT_OF_RANGE"),
+    # HS-V8 bounds the sum, not each party: Σ = 294 is even, ≥ 78, but > 292.
+    ({"dealer": "A", "points": {"AC": 294, "BD": 0}}, "points", "SUM_MISMATCH"),
+    ({"dealer": "A", "points": {"AC": 10**40, "BD": 0}}, "points", "SUM_MISMATCH"),
+    # ... and parity comes before it: Σ = 295, Σ − 78 = 217 is odd.
+    ({"dealer": "A", "points": {"AC": 295, "BD": 0}}, "points", "PARITY"),
     ({"dealer": "A", "points": {"AC": 40, "BD": 30}}, "points", "SUM_MISMATCH"),
     ({"dealer": "A", "points": {"AC": 45, "BD": 36}}, "points", "PARITY"),
     # Σ − 78 ∈ {2, 4, 8, 14} (§3.2) and {200, 206, 210, 212} (§7) cannot occur.
@@ -511,7 +524,7 @@ class TestVariants:
         [
             ({"contra_levels": 2}, "contra_levels"),
             ({"contra_levels": True}, "contra_levels"),
-            ({"alt_und_neu": "on"}, "alt_und_neu"),
+            ({"alt_und_neu": "yes"}, "alt_und_neu"),
             ({"silent_26_pays_marks": 1}, "silent_26_pays_marks"),
             ({"matsch_threshold": -1}, "matsch_threshold"),
             ({"target": 0}, "target"),
@@ -530,16 +543,16 @@ class TestVariants:
             G.variant(options)
         assert (error.value.option, error.value.code) == (option, "INVALID_OPTION_VALUE")
 
+    def test_on_off_as_the_spec_spells_them(self) -> None:
+        # §3.10: alt_und_neu "on / off", silent_26_pays_marks "off / on".
+        variant = G.variant({"alt_und_neu": "off", "silent_26_pays_marks": "on"})
+        assert variant.alt_und_neu is False and variant.silent_26_pays_marks is True
+        assert G.variant({"alt_und_neu": "on"}) == G.variant({})
+
     def test_unknown_suit(self) -> None:
         with pytest.raises(InvalidVariant) as error:
             G.variant({"suit_values": {"herz": 2}})
         assert error.value.code == "UNKNOWN_OPTION"
-
-    @pytest.mark.parametrize("options", [{"variant": "scat4"}, {"variant": "three", "scat": True}])
-    def test_scat_variants_not_implemented(self, options) -> None:
-        with pytest.raises(InvalidVariant) as error:
-            G.variant(options)
-        assert error.value.code == "UNSUPPORTED_VARIANT"
 
     def test_table_size(self) -> None:
         assert G.table_size(V) == 4 and G.seats(4) == ("A", "B", "C", "D")
@@ -553,3 +566,58 @@ class TestVariants:
             G.initial(G.seats(4), three)
         with pytest.raises(ValueError):
             G.initial(("A", "A", "B", "C"), V)
+
+
+# Any JSON-like value at any place of an entry is refused with InvalidDeal (or accepted), never
+# another exception: the web form and the API pass on whatever was typed.
+FUZZ_ENTRY = {
+    "dealer": "A",
+    "card_points": {"AC": 40, "BD": 32},
+    "points": {"AC": 46, "BD": 68},
+    "last_trick": "BD",
+    "declarations": [{"player": "C", "kind": "kings3"}],
+    "do_tricks": [{"trick": 9, "player": "B", "trump_do": False}],
+    "announcement": {"player": "B", "type": 26, "contra": 1, "made": True},
+    "end": {"claimant": "BD", "old": {"AC": 0, "BD": 0}, "new": {"AC": 46, "BD": 68}},
+    "confirm_false_claim": True,
+    "contract": {"player": "B", "suit": "coppi", "from_hand": False},
+    "scat_points": 4,
+}
+
+
+def _paths(node: Any, prefix: tuple = ()) -> list[tuple]:
+    found = [prefix]
+    if isinstance(node, dict | list):
+        children = node.items() if isinstance(node, dict) else enumerate(node)
+        for key, child in children:
+            found += _paths(child, (*prefix, key))
+    return found
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
+    max_leaves=5,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    path=st.sampled_from(_paths(FUZZ_ENTRY)),
+    value=JSON_VALUES,
+    options=st.sampled_from(
+        [{}, {"variant": "three"}, {"variant": "scat4"}, {"variant": "three", "scat": True}]
+    ),
+)
+def test_malformed_entries_raise_invalid_deal_only(path: tuple, value: Any, options: dict) -> None:
+    variant = G.variant(options)
+    made = copy.deepcopy(FUZZ_ENTRY)
+    if path:
+        node = made
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = value
+    else:
+        made = value
+    with contextlib.suppress(InvalidDeal):
+        G.apply(made, fresh(variant), variant)

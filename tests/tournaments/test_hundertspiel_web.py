@@ -153,7 +153,7 @@ def test_playing_hs1_fills_the_slate(client, hs_table):
                 "announcement.contra": "2",
             },
             "announcement.contra",
-            "Recontra and Supracontra are not played",
+            "Recontra and Supracontra need three Contra levels",
         ),
         (
             2,
@@ -264,4 +264,43 @@ def test_three_players_get_a_table_of_three(client, make_tournament):
 def test_the_house_rules_form_offers_the_options(orga_client):
     page = orga_client.get(reverse("tournament-create")).content.decode()
     assert "hundertspiel-contra_levels" in page and "hundertspiel-parties_per_round" in page
-    assert "three players, each for himself" in page
+    assert "three players, each for himself" in page and "four players with Scat" in page
+
+
+def test_the_scat_game_enters_its_contract(client, make_tournament):
+    """§3.8a: the form of a scat4 table asks for the contract; C's Bastoni 26 with Contra, made
+    with the Do in trick 8, pays 4 × 2 = 8 Marken per player to AC (40 + 6 + 20 = 66 points)."""
+    tournament = make_tournament(game="hundertspiel", name="Mit Scat", variant={"variant": "scat4"})
+    table = services.round_draw(tournament=tournament, seed=1).tables.get()
+    url = table.get_absolute_url()
+    html = client.get(url).content.decode()
+    for field in ("contract.player", "contract.suit", "contract.from_hand", "scat_points"):
+        assert f'name="{field}"' in html, field
+    post = {
+        "dealer": "A",
+        "card_points.AC": "40",
+        "card_points.BD": "32",
+        "last_trick": "AC",
+        "do_tricks.0.trick": "8",
+        "do_tricks.0.player": "C",
+        "contract.player": "C",
+        "contract.suit": "bastoni",
+        "contract.from_hand": "",
+        "scat_points": "7",
+        "announcement.player": "C",
+        "announcement.type": "26",
+        "announcement.contra": "1",
+        "announcement.made": "true",
+    }
+    assert client.post(url, post).status_code == 302
+    html = client.get(url).content.decode()
+    assert "AC: 66 points" in html and "(Bastoni)" in html and "+8" in html
+    deal = Deal.objects.get(table=table, number=1)
+    assert deal.entry["contract"] == {"player": "C", "suit": "bastoni"}
+    bad = {**post, "dealer": "B", "contract.suit": "herz"}
+    response = client.post(url, bad, headers={"HX-Request": "true"})
+    assert response.status_code == 422 and 'id="err_contract_suit"' in response.content.decode()
+
+
+def test_the_basic_form_has_no_contract(client, hs_table):
+    assert 'name="contract.player"' not in client.get(hs_table.get_absolute_url()).content.decode()

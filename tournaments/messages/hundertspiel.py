@@ -30,7 +30,11 @@ DEAL_MESSAGES = {
         "The announcement does not fit: a 26 needs the last trick with a Do, a 52 the last "
         "two, and only one of them can be made."
     ),
-    "OPTION_DISABLED": _("Recontra and Supracontra are not played in this tournament."),
+    "OPTION_DISABLED": _(
+        "This is not played in this tournament (Recontra and Supracontra need three Contra "
+        "levels; a contract and the Scat belong to the Scat game)."
+    ),
+    "UNKNOWN_SUIT": _("Choose one of the four suits: Spadi, Denari, Coppi, Bastoni."),
     "MINIMAL_FULL_MISMATCH": _("The deal points do not match the details entered."),
     "SPLIT_INVALID": _(
         "The points before the claim must lie between 0 and the party's points of this deal."
@@ -49,12 +53,8 @@ DEAL_MESSAGES = {
     ),
 }
 
-VARIANT_MESSAGES = {
-    "UNSUPPORTED_VARIANT": _(
-        "The Scat variants are not available yet; choose the four-player or the three-player "
-        "game without Scat."
-    ),
-}
+VARIANT_MESSAGES: dict[str, object] = {}
+"""No codes of its own: a refused house rule is INVALID_OPTION_VALUE or UNKNOWN_OPTION (common)."""
 
 OPTION_LABELS = {
     "contra_levels": _("Contra levels (1: Contra only; 3: with Recontra and Supracontra)"),
@@ -64,6 +64,7 @@ OPTION_LABELS = {
     "target": _("Points that win the partie"),
     "false_claim_payment": _("A false claim pays"),
     "variant": _("Game"),
+    "scat": _("Three players: with a Scat of three cards"),
     "unfinished_partie": _("A partie still open when the session closes"),
     "parties_per_round": _("Parties in one tournament round (0 = until the session closes)"),
 }
