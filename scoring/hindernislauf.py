@@ -67,6 +67,7 @@ from scoring.base import (
     replay_steps,
 )
 from scoring.cards import SUITS
+from scoring.options import check_values, freeze, is_int, read_options
 
 SOURCE_OBSTACLES = "Hindernislauf after Göring 1977, obstacles"
 SOURCE_SERIES = "Hindernislauf after Göring 1977, new series at 120"
@@ -133,15 +134,6 @@ _CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType(
 )
 _INTEGERS: Mapping[str, int] = MappingProxyType({"reach_120_bonus": 0, "deals_per_round": 0})
 _ACE_VALUES = (11, 1)
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _freeze(mapping: dict[str, Any]) -> Mapping[str, Any]:
-    """A read-only view of ``mapping``, a dict made for the new state and held by nobody else."""
-    return MappingProxyType(mapping)
 
 
 def player_count_error(count: Any) -> InvalidVariant:
@@ -231,32 +223,11 @@ class Variant:
         ace = self.ace_value
         if isinstance(ace, str) and ace.strip().isdigit():
             object.__setattr__(self, "ace_value", int(ace.strip()))
-        if not _is_int(self.ace_value) or self.ace_value not in _ACE_VALUES:
+        if not is_int(self.ace_value) or self.ace_value not in _ACE_VALUES:
             raise InvalidVariant(
                 "ace_value", "INVALID_OPTION_VALUE", f"ace_value must be 11 or 1, not {ace!r}"
             )
-        for name, minimum in _INTEGERS.items():
-            value = getattr(self, name)
-            if not _is_int(value) or value < minimum:
-                raise InvalidVariant(
-                    name,
-                    "INVALID_OPTION_VALUE",
-                    f"{name} must be a whole number ≥ {minimum}, not {value!r}",
-                )
-        for name, choices in _CHOICES.items():
-            value = getattr(self, name)
-            if value not in choices:
-                raise InvalidVariant(
-                    name,
-                    "INVALID_OPTION_VALUE",
-                    f"{name} must be one of {', '.join(choices)}, not {value!r}",
-                )
-        if not isinstance(self.allow_negative_total, bool):
-            raise InvalidVariant(
-                "allow_negative_total",
-                "INVALID_OPTION_VALUE",
-                f"allow_negative_total must be true or false, not {self.allow_negative_total!r}",
-            )
+        check_values(self, integers=_INTEGERS, choices=_CHOICES, booleans=("allow_negative_total",))
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any] | None = None) -> Variant:
@@ -268,31 +239,7 @@ class Variant:
             InvalidVariant: ``UNKNOWN_OPTION`` for an option the game does not have,
                 ``INVALID_OPTION_VALUE`` for an unknown preset, or as :class:`Variant`.
         """
-        if options is not None and not isinstance(options, Mapping):
-            raise InvalidVariant(
-                "variant", "INVALID_OPTION_VALUE", f"options must be an object, not {options!r}"
-            )
-        options = dict(options or {})
-        preset = options.pop("preset", None)
-        settings: dict[str, Any] = {}
-        if preset not in (None, "", "none"):
-            if not isinstance(preset, str) or preset not in PRESETS:
-                raise InvalidVariant(
-                    "preset",
-                    "INVALID_OPTION_VALUE",
-                    f"unknown preset {preset!r}; known: {', '.join(PRESETS)}",
-                )
-            settings.update(PRESETS[preset])
-        known = set(cls.__dataclass_fields__)
-        for name in options:
-            if name not in known:
-                raise InvalidVariant(
-                    name,
-                    "UNKNOWN_OPTION",
-                    f"unknown option {name!r}; known: {', '.join(sorted(known | {'preset'}))}",
-                )
-        settings.update(options)
-        return cls(**settings)
+        return cls(**read_options(cls, options, PRESETS))
 
     def as_dict(self) -> dict[str, Any]:
         """Every option as JSON-ready data."""
@@ -559,7 +506,7 @@ class Hindernislauf:
         Raises:
             InvalidVariant: ``PLAYER_COUNT`` — ``count`` is not 2 … 6 (:func:`player_count_error`).
         """
-        if not _is_int(count) or count not in CARDS_EACH:
+        if not is_int(count) or count not in CARDS_EACH:
             raise player_count_error(count)
         return tuple("ABCDEF"[:count])
 
@@ -573,7 +520,7 @@ class Hindernislauf:
         seats = tuple(seats)
         if len(set(seats)) != len(seats) or not all(isinstance(s, str) and s for s in seats):
             raise ValueError(f"Hindernislauf needs distinct seat labels, not {seats!r}")
-        zero = _freeze(dict.fromkeys(seats, 0))
+        zero = freeze(dict.fromkeys(seats, 0))
         return HindernislaufState(
             seats=seats,
             variant=variant,
@@ -728,7 +675,7 @@ class Hindernislauf:
         low, high = -c, c + variant.reach_120_bonus
         for seat in seats:
             value = points[seat]
-            if not _is_int(value):
+            if not is_int(value):
                 raise InvalidDeal(
                     f"points.{seat}",
                     "NOT_AN_INTEGER",
@@ -980,7 +927,7 @@ class Hindernislauf:
                     obstacle=obstacle,
                     bonus=bonus,
                     reset=reset,
-                    points=_freeze(dict(points)),
+                    points=freeze(dict(points)),
                 )
             )
         dealt = len(seats) * CARDS_EACH[len(seats)]
@@ -1080,7 +1027,7 @@ class Hindernislauf:
             events.append(Event("unit_over", (), {"deals": deals}, SOURCE_UNIT))
 
         def plus(totals: Mapping[str, int], add: Mapping[str, int] | None) -> Mapping[str, int]:
-            return _freeze({s: totals[s] + (add[s] if add else 0) for s in seats})
+            return freeze({s: totals[s] + (add[s] if add else 0) for s in seats})
 
         new = HindernislaufState(
             seats=seats,
@@ -1092,9 +1039,9 @@ class Hindernislauf:
             skips=plus(state.skips, deal.skips),
             deal_wins=plus(state.deal_wins, {s: int(s in winners) for s in seats}),
             minimal_deals=state.minimal_deals + (deal.hits is None),
-            deal_points=_freeze(dict(deal.points)),
-            deal_hits=None if deal.hits is None else _freeze(dict(deal.hits)),
-            deal_skips=None if deal.skips is None else _freeze(dict(deal.skips)),
+            deal_points=freeze(dict(deal.points)),
+            deal_hits=None if deal.hits is None else freeze(dict(deal.hits)),
+            deal_skips=None if deal.skips is None else freeze(dict(deal.skips)),
             winners=winners,
             face_up=deal.face_up,
             start_total=deal.start_total,

@@ -67,6 +67,7 @@ from scoring.base import (
     Warning,
     replay_steps,
 )
+from scoring.options import check_values, freeze, is_int, read_options
 
 SOURCE_VIERSTRICH = "Hintersche after Schoch 2014, Vier-Strich"
 SOURCE_BUTZEN = "Hintersche after Schoch 2014, Butzen"
@@ -131,22 +132,13 @@ _INTEGERS = {"vierstrich_marks": 1, "games_per_rubber": 1, "stake": 0, "total": 
 
 def _require_int(value: Any, field: str, what: str) -> None:
     """H-V2: a whole number, else ``NOT_AN_INTEGER`` on ``field`` quoting the input."""
-    if not _is_int(value):
+    if not is_int(value):
         raise InvalidDeal(
             field,
             "NOT_AN_INTEGER",
             f"{what} must be a whole number, not {value!r}",
             value=value if isinstance(value, int | float | str) else repr(value),
         )
-
-
-def _freeze(mapping: dict[str, Any]) -> Mapping[str, Any]:
-    """A read-only view of ``mapping``, a dict made for the new state and held by nobody else."""
-    return MappingProxyType(mapping)
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 @dataclass(frozen=True)
@@ -213,7 +205,7 @@ class Variant:
                     "UNKNOWN_OPTION",
                     f"unknown card {key!r}; known: {', '.join(CARD_KEYS)}",
                 )
-            if not _is_int(value) or value < 0:
+            if not is_int(value) or value < 0:
                 raise InvalidVariant(
                     f"card_values.{key}",
                     "INVALID_OPTION_VALUE",
@@ -221,28 +213,7 @@ class Variant:
                 )
             values[key] = value
         object.__setattr__(self, "card_values", MappingProxyType(values))
-        for name, minimum in _INTEGERS.items():
-            value = getattr(self, name)
-            if not _is_int(value) or value < minimum:
-                raise InvalidVariant(
-                    name,
-                    "INVALID_OPTION_VALUE",
-                    f"{name} must be a whole number ≥ {minimum}, not {value!r}",
-                )
-        for name, choices in _CHOICES.items():
-            value = getattr(self, name)
-            if value not in choices:
-                raise InvalidVariant(
-                    name,
-                    "INVALID_OPTION_VALUE",
-                    f"{name} must be one of {', '.join(choices)}, not {value!r}",
-                )
-        for name in _BOOLEANS:
-            value = getattr(self, name)
-            if not isinstance(value, bool):
-                raise InvalidVariant(
-                    name, "INVALID_OPTION_VALUE", f"{name} must be true or false, not {value!r}"
-                )
+        check_values(self, integers=_INTEGERS, choices=_CHOICES, booleans=_BOOLEANS)
         deck_total = sum(values[key] * count for key, count in _CARD_COUNTS.items())
         if deck_total != self.total:
             raise InvalidVariant(
@@ -275,16 +246,7 @@ class Variant:
             InvalidVariant: ``UNKNOWN_OPTION`` for an option the game does not have, or as
                 :class:`Variant`.
         """
-        options = dict(options or {})
-        known = set(cls.__dataclass_fields__)
-        for name in options:
-            if name not in known:
-                raise InvalidVariant(
-                    name,
-                    "UNKNOWN_OPTION",
-                    f"unknown option {name!r}; known: {', '.join(sorted(known))}",
-                )
-        return cls(**options)
+        return cls(**read_options(cls, options))
 
     def as_dict(self) -> dict[str, Any]:
         """Every option as JSON-ready data (``card_values`` as a plain dict)."""
@@ -488,7 +450,7 @@ def _opened(state: HinterscheState) -> HinterscheState:
     """The state a deal is checked against: a finished game gives way to the next one."""
     if state.phase != PHASE_DONE:
         return state
-    zero = _freeze(dict.fromkeys(state.seats, 0))
+    zero = freeze(dict.fromkeys(state.seats, 0))
     return replace(
         state,
         game=state.game + 1,
@@ -625,7 +587,7 @@ class Hintersche:
         seats = tuple(seats)
         if len(seats) not in self.table_sizes or len(set(seats)) != len(seats):
             raise ValueError(f"Hintersche needs 4 distinct seats, not {seats!r}")
-        zero = _freeze(dict.fromkeys(seats, 0))
+        zero = freeze(dict.fromkeys(seats, 0))
         return HinterscheState(
             seats=seats,
             variant=variant,
@@ -787,7 +749,7 @@ class Hintersche:
                     "dead_points only applies with deal_mode = nine_each; all cards are dealt",
                     option="deal_mode",
                 )
-            if not _is_int(dead):
+            if not is_int(dead):
                 raise InvalidDeal(
                     "dead_points",
                     "NOT_AN_INTEGER",
@@ -921,7 +883,7 @@ class Hintersche:
                 games_played=state.games_played,
             )
         if game is not None:
-            if not _is_int(game):
+            if not is_int(game):
                 raise InvalidDeal(
                     "game", "NOT_AN_INTEGER", f"game must be a whole number, not {game!r}"
                 )
@@ -1344,18 +1306,18 @@ class Hintersche:
             deals=state.deals + 1,
             game=opened.game,
             phase=phase,
-            striche=_freeze(striche),
+            striche=freeze(striche),
             active=tuple(active),  # both kept in seat order above
             finished=tuple(finished),
-            frame=_freeze(frame),
+            frame=freeze(frame),
             loser=loser,
             games_played=games_played,
             rubber_over=rubber_over,
-            balance=None if balance is None else _freeze(balance),
+            balance=None if balance is None else freeze(balance),
             pool_remainder=remainder,
             dealer=dealer,
-            received=_freeze(received),
-            hundreds=_freeze(hundreds),
+            received=freeze(received),
+            hundreds=freeze(hundreds),
             unit_over=unit_over,
         )
         return Step(state=new, events=tuple(events), warnings=warnings)

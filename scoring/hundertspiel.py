@@ -93,6 +93,7 @@ from scoring.base import (
     Warning,
     replay_steps,
 )
+from scoring.options import check_values, freeze, is_int, read_options
 
 SOURCE = "Hundertspiel 1829"
 SOURCE_PARTIE = "Hundertspiel 1829, §25"
@@ -197,15 +198,6 @@ DEFAULT_SUIT_VALUES: Mapping[str, int] = MappingProxyType(
 """Suit values of the Scat variant (§46; the Bastoni Do is "der gute Maxel")."""
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _freeze(mapping: dict[str, Any]) -> Mapping[str, Any]:
-    """A read-only view of ``mapping``, a dict made for the new state and held by nobody else."""
-    return MappingProxyType(mapping)
-
-
 def _shown(value: Any) -> Any:
     """The input quoted in ``params``: JSON-ready scalars as they are, anything else as repr."""
     return value if value is None or isinstance(value, int | float | str | bool) else repr(value)
@@ -254,34 +246,13 @@ class Variant:
     only when the session closes)."""
 
     def __post_init__(self) -> None:
-        if self.contra_levels not in (1, 3) or not _is_int(self.contra_levels):
+        if self.contra_levels not in (1, 3) or not is_int(self.contra_levels):
             raise InvalidVariant(
                 "contra_levels",
                 "INVALID_OPTION_VALUE",
                 f"contra_levels must be 1 or 3, not {self.contra_levels!r}",
             )
-        for name, minimum in _INTEGERS.items():
-            value = getattr(self, name)
-            if not _is_int(value) or value < minimum:
-                raise InvalidVariant(
-                    name,
-                    "INVALID_OPTION_VALUE",
-                    f"{name} must be a whole number ≥ {minimum}, not {value!r}",
-                )
-        for name, choices in _CHOICES.items():
-            value = getattr(self, name)
-            if value not in choices:
-                raise InvalidVariant(
-                    name,
-                    "INVALID_OPTION_VALUE",
-                    f"{name} must be one of {', '.join(choices)}, not {value!r}",
-                )
-        for name in _BOOLEANS:
-            value = getattr(self, name)
-            if not isinstance(value, bool):
-                raise InvalidVariant(
-                    name, "INVALID_OPTION_VALUE", f"{name} must be true or false, not {value!r}"
-                )
+        check_values(self, integers=_INTEGERS, choices=_CHOICES, booleans=_BOOLEANS)
         if not isinstance(self.suit_values, Mapping):
             raise InvalidVariant(
                 "suit_values",
@@ -297,7 +268,7 @@ class Variant:
                     "UNKNOWN_OPTION",
                     f"unknown suit {key!r}; known: {', '.join(SUITS)}",
                 )
-            if not _is_int(value) or value < 1:
+            if not is_int(value) or value < 1:
                 raise InvalidVariant(
                     f"suit_values.{key}",
                     "INVALID_OPTION_VALUE",
@@ -353,19 +324,7 @@ class Variant:
             InvalidVariant: ``UNKNOWN_OPTION`` for an option the game does not have (the game has
                 no presets), or as :class:`Variant`.
         """
-        if options is not None and not isinstance(options, Mapping):
-            raise InvalidVariant(
-                "variant", "INVALID_OPTION_VALUE", f"options must be an object, not {options!r}"
-            )
-        options = dict(options or {})
-        known = set(cls.__dataclass_fields__)
-        for name in options:
-            if name not in known:
-                raise InvalidVariant(
-                    str(name),
-                    "UNKNOWN_OPTION",
-                    f"unknown option {name!r}; known: {', '.join(sorted(known))}",
-                )
+        options = read_options(cls, options)
         for name in _BOOLEANS:
             # §3.10 lists these options' values as "on / off".
             if options.get(name) in _ON_OFF:
@@ -732,12 +691,12 @@ class Hundertspiel:
                 "seats", "INVALID_OPTION_VALUE", f"seats must be distinct labels, not {seats!r}"
             )
         table = table_of(seats)
-        by_account = _freeze(dict.fromkeys(table.accounts, 0))
+        by_account = freeze(dict.fromkeys(table.accounts, 0))
         return HundertspielState(
             seats=seats,
             variant=variant,
             run=by_account,
-            marks=_freeze(dict.fromkeys(seats, 0)),
+            marks=freeze(dict.fromkeys(seats, 0)),
             parties_won=by_account,
             matsch_wins=by_account,
             points_for=by_account,
@@ -988,7 +947,7 @@ class Hundertspiel:
 
     @staticmethod
     def _integer(field: str, value: Any) -> None:
-        if not _is_int(value):
+        if not is_int(value):
             raise _err(
                 field,
                 "NOT_AN_INTEGER",
@@ -1948,12 +1907,12 @@ class _Scorer:
         unit_over = state.unit_over or closed or (per_round > 0 and self.decided >= per_round)
         unit = state.unit
         if unit_over and not state.unit_over:
-            unit = _freeze(
+            unit = freeze(
                 {
-                    "marks": _freeze(dict(self.marks)),
-                    "parties_won": _freeze(dict(self.won)),
-                    "matsch_wins": _freeze(dict(self.matsch)),
-                    "points_for": _freeze(dict(self.points_for)),
+                    "marks": freeze(dict(self.marks)),
+                    "parties_won": freeze(dict(self.won)),
+                    "matsch_wins": freeze(dict(self.matsch)),
+                    "points_for": freeze(dict(self.points_for)),
                 }
             )
             self.events.append(Event("unit_over", (), {"parties": self.decided}, SOURCE_UNIT))
@@ -1961,15 +1920,15 @@ class _Scorer:
             seats=state.seats,
             variant=self.variant,
             deals=state.deals + 1,
-            run=_freeze(self.run),
-            marks=_freeze(self.marks),
+            run=freeze(self.run),
+            marks=freeze(self.marks),
             partie=self.partie,
             parties_decided=self.decided,
-            parties_won=_freeze(self.won),
-            matsch_wins=_freeze(self.matsch),
-            points_for=_freeze(self.points_for),
+            parties_won=freeze(self.won),
+            matsch_wins=freeze(self.matsch),
+            points_for=freeze(self.points_for),
             dealer=deal.dealer if deal.dealer is not None else state.dealer,
-            deal_points=None if deal.points is None else _freeze(dict(deal.points)),
+            deal_points=None if deal.points is None else freeze(dict(deal.points)),
             closed=closed,
             unit_over=unit_over,
             unit=unit,

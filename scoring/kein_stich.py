@@ -61,6 +61,7 @@ from scoring.base import (
     replay_steps,
 )
 from scoring.cards import Card
+from scoring.options import check_values, freeze, is_int, read_options
 
 SOURCE_GAME = "Kein Stich, the five deals (Scoring specification §4.2)"
 SOURCE_DOMINO = "Kein Stich, Domino / Unter anlegen (Scoring specification §4.2)"
@@ -153,15 +154,6 @@ _CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType(
     }
 )
 _INTEGERS: Mapping[str, int] = MappingProxyType({"games_per_round": 1, "games_per_match": 0})
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _freeze(mapping: dict[str, Any]) -> Mapping[str, Any]:
-    """A read-only view of ``mapping``, a dict made for the new state and held by nobody else."""
-    return MappingProxyType(mapping)
 
 
 def _as_number(value: Any) -> Any:
@@ -278,36 +270,22 @@ class Variant:
     def __post_init__(self) -> None:
         for name in ("players", "deck"):
             object.__setattr__(self, name, _as_number(getattr(self, name)))
-        if not _is_int(self.players) or self.players not in TABLE_SIZES:
+        if not is_int(self.players) or self.players not in TABLE_SIZES:
             raise InvalidVariant(
                 "players",
                 "INVALID_OPTION_VALUE",
                 f"players must be a whole number from 3 to 6, not {self.players!r}",
             )
-        if not _is_int(self.deck) or self.deck not in DECK_RANKS:
+        if not is_int(self.deck) or self.deck not in DECK_RANKS:
             raise InvalidVariant(
                 "deck", "INVALID_OPTION_VALUE", f"deck must be 24, 32 or 52, not {self.deck!r}"
             )
         object.__setattr__(self, "stakes", MappingProxyType(self._stakes(self.stakes)))
         if self.extra_contract is None:
             object.__setattr__(self, "extra_contract", "none")
-        for name, choices in _CHOICES.items():
-            value = getattr(self, name)
-            if value not in choices:
-                raise InvalidVariant(
-                    name,
-                    "INVALID_OPTION_VALUE",
-                    f"{name} must be one of {', '.join(choices)}, not {value!r}",
-                )
-        for name, minimum in _INTEGERS.items():
-            value = _as_number(getattr(self, name))
-            object.__setattr__(self, name, value)
-            if not _is_int(value) or value < minimum:
-                raise InvalidVariant(
-                    name,
-                    "INVALID_OPTION_VALUE",
-                    f"{name} must be a whole number ≥ {minimum}, not {value!r}",
-                )
+        for name in _INTEGERS:
+            object.__setattr__(self, name, _as_number(getattr(self, name)))
+        check_values(self, choices=_CHOICES, integers=_INTEGERS)
         object.__setattr__(self, "payouts", self._payouts(self.payouts))
         # K-V11 for the usual table size, and for every size the payouts were given for, now:
         # a configuration error belongs to no deal (§7, all games).
@@ -343,7 +321,7 @@ class Variant:
                     f"no contract {key!r} has a stake; known: {', '.join(STAKED)}",
                 )
             value = _as_number(value)
-            if not _is_int(value) or value < 0:
+            if not is_int(value) or value < 0:
                 raise InvalidVariant(
                     f"stakes.{key}",
                     "INVALID_OPTION_VALUE",
@@ -368,7 +346,7 @@ class Variant:
             checked = []
             for value in values:
                 value = _as_number(value)
-                if not _is_int(value) or value < 0:
+                if not is_int(value) or value < 0:
                     raise InvalidVariant(
                         option,
                         "INVALID_OPTION_VALUE",
@@ -381,7 +359,7 @@ class Variant:
             table: dict[int, tuple[int, ...]] = {}
             for key, values in payouts.items():
                 size = _as_number(key)
-                if not _is_int(size) or size not in TABLE_SIZES:
+                if not is_int(size) or size not in TABLE_SIZES:
                     raise InvalidVariant(
                         f"payouts.{key}",
                         "INVALID_OPTION_VALUE",
@@ -416,20 +394,7 @@ class Variant:
             InvalidVariant: ``UNKNOWN_OPTION`` for an option the game does not have, or as
                 :class:`Variant`.
         """
-        if options is not None and not isinstance(options, Mapping):
-            raise InvalidVariant(
-                "variant", "INVALID_OPTION_VALUE", f"options must be an object, not {options!r}"
-            )
-        options = dict(options or {})
-        known = set(cls.__dataclass_fields__)
-        for name in options:
-            if name not in known:
-                raise InvalidVariant(
-                    name,
-                    "UNKNOWN_OPTION",
-                    f"unknown option {name!r}; known: {', '.join(sorted(known))}",
-                )
-        return cls(**options)
+        return cls(**read_options(cls, options))
 
     def as_dict(self) -> dict[str, Any]:
         """Every option as JSON-ready data."""
@@ -467,7 +432,7 @@ class Variant:
         cached = self.__dict__.get("_setups", {}).get(players)
         if cached is not None:
             return cached
-        if not _is_int(players) or players not in TABLE_SIZES:
+        if not is_int(players) or players not in TABLE_SIZES:
             raise InvalidVariant(
                 "players",
                 "INVALID_OPTION_VALUE",
@@ -692,7 +657,7 @@ def _opened(state: KeinStichState) -> KeinStichState:
         done=(),
         game_over=False,
         pot=0,
-        game_net=_freeze(dict.fromkeys(state.seats, 0)),
+        game_net=freeze(dict.fromkeys(state.seats, 0)),
     )
 
 
@@ -717,7 +682,7 @@ def contract_position(value: Any, contracts: Sequence[str]) -> int | None:
     """The 1-based position a ``contract`` value names: a number, a digit string or a contract
     name (``"kein_herz"``, ``"Kein Herz"``); ``None`` if it names nothing in ``contracts``."""
     value = _as_number(value)
-    if _is_int(value):
+    if is_int(value):
         return value
     name = contract_name(value)
     if name in contracts:
@@ -814,7 +779,7 @@ class KeinStich:
         if len(seats) not in self.table_sizes or len(set(seats)) != len(seats):
             raise ValueError(f"Kein Stich needs 3 to 6 distinct seats, not {seats!r}")
         setup = variant.setup(len(seats))
-        zero = _freeze(dict.fromkeys(seats, 0))
+        zero = freeze(dict.fromkeys(seats, 0))
         return KeinStichState(
             seats=seats,
             variant=variant,
@@ -979,7 +944,7 @@ class KeinStich:
             values = entry[name]
             for seat in seats:
                 value = values[seat]
-                if not _is_int(value):
+                if not is_int(value):
                     raise InvalidDeal(
                         f"{name}.{seat}",
                         "NOT_AN_INTEGER",
@@ -1248,12 +1213,12 @@ class KeinStich:
             game_over=game_over,
             games_played=games_played,
             pot=pot,
-            balance=_freeze(balance),
-            paid_in=_freeze(paid_in),
-            won=_freeze(won),
-            game_net=_freeze(game_net),
-            domino_firsts=_freeze(firsts),
-            domino_seconds=_freeze(seconds),
+            balance=freeze(balance),
+            paid_in=freeze(paid_in),
+            won=freeze(won),
+            game_net=freeze(game_net),
+            domino_firsts=freeze(firsts),
+            domino_seconds=freeze(seconds),
             pots=(*state.pots, pot),
             dealer=entry.get("dealer") or expected_dealer(state),
             unit_over=unit_over,
