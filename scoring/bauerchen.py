@@ -89,6 +89,10 @@ TRICKS = 5
 CARD_VALUES: Mapping[str, int] = MappingProxyType({"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2})
 SPRITZ_WARNING_ABOVE = 4
 """More doubling calls than this give a warning (``SPRITZ_HIGH``), not an error (B-V5)."""
+SPRITZ_LIMIT = 64
+"""Most doubling calls the engine accepts even without ``max_spritz`` (``OUT_OF_RANGE``). B-V5
+sets no bound, but a deal is worth (base + bonus) × 2^spritz game points: 2^64 is far beyond any
+table, while an unbounded count would let one typo freeze the engine (2^(10^30))."""
 
 PRESETS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
     {
@@ -104,7 +108,7 @@ _CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "preset": ("none", "classic-12"),
         "solo_success": ("round", "plus12"),
         "solo_failure": ("round_to_opponents", "score_normally"),
-        "tournament_round": ("stein", "match"),
+        "tournament_round": ("match", "stein"),
     }
 )
 _BOOLEANS = (
@@ -271,13 +275,15 @@ class Variant:
     melds_doubled_by_spritz: bool = False
     """Melds are doubled by the deal's spritzen too (default: not)."""
     max_spritz: int | None = None
-    """Most doubling calls in one deal; ``None`` (default) is no limit (a warning above 4)."""
+    """Most doubling calls in one deal; ``None`` (default) is no limit but the engine's
+    :data:`SPRITZ_LIMIT` (a warning above 4)."""
     steins_per_match: int = 3
     """The match closes by itself after this many steins (default 3); 0 = a time limit (the
     engine never closes it)."""
-    tournament_round: str = "stein"
-    """One tournament round at a table: ``"stein"`` (the first stein, default) or ``"match"``
-    (``steins_per_match`` steins)."""
+    tournament_round: str = "match"
+    """One tournament round at a table: ``"match"`` (default: the match of ``steins_per_match``
+    steins; §7 "a tournament round may set steins_per_match = 1") or ``"stein"`` (the first stein
+    only; the table may play on, uncounted)."""
 
     def __post_init__(self) -> None:
         if self.max_spritz == "":
@@ -658,7 +664,7 @@ class Bauerchen:
 
         Returns the warnings (``DEALER_ROTATION``, ``SPRITZ_HIGH``). Raises:
             InvalidDeal: ``INVALID_ENTRY``, ``UNKNOWN_FIELD`` (the entry's shape);
-                ``MISSING_PLAYER``, ``UNKNOWN_PLAYER``, ``HOME_TEAM_MISMATCH`` (B-V1);
+                ``UNKNOWN_PLAYER``, ``HOME_TEAM_MISMATCH`` (B-V1);
                 ``NOT_AN_INTEGER``, ``OUT_OF_RANGE``, ``SUM_MISMATCH`` (B-V2);
                 ``UNREACHABLE_VALUE`` (B-V3); ``TRICK_COUNT_MISMATCH``,
                 ``POINTS_WITHOUT_TRICKS``, ``TRICKS_WITHOUT_POINTS``, ``INFEASIBLE_FOR_TRICKS``
@@ -689,17 +695,14 @@ class Bauerchen:
                 )
         warnings: list[Warning] = []
 
-        # B-V1: dealer and home.
+        # B-V1: dealer ∈ {N, E, S, W} (required: he decides home and away) and home. The row's
+        # code is UNKNOWN_PLAYER, for a missing dealer too.
         dealer = entry.get("dealer")
-        if dealer is None or dealer == "":
-            raise InvalidDeal(
-                "dealer", "MISSING_PLAYER", "the dealer is required: he decides home and away"
-            )
         if not isinstance(dealer, str) or dealer.strip().upper() not in SEATS:
             raise InvalidDeal(
                 "dealer",
                 "UNKNOWN_PLAYER",
-                f"dealer {dealer!r} is not a seat (N, E, S, W)",
+                f"the dealer is required and must be a seat (N, E, S, W), not {dealer!r}",
                 value=_shown(dealer),
                 seats=list(SEATS),
             )
@@ -746,8 +749,9 @@ class Bauerchen:
         ns, ew = cp_in.values["NS"], cp_in.values["EW"]
         if ns is not None and ew is not None:
             if ns + ew != CARD_POINTS:
+                # Reported on NS's figure: the spec's entry names cp_NS, EW is 130 − cp_NS (§2.4).
                 raise InvalidDeal(
-                    cp_in.fields["EW"],
+                    cp_in.fields["NS"],
                     "SUM_MISMATCH",
                     f"the card points add up to {ns + ew}, not {CARD_POINTS} "
                     "(the last trick counts 10)",
@@ -1081,7 +1085,9 @@ class Bauerchen:
     ) -> int:
         """B-V5: the number of doubling calls, ≥ 0 and ≤ ``max_spritz``; a spritz log starts with
         the away team and alternates. Returns the number of calls."""
-        maximum = variant.max_spritz
+        maximum = (
+            SPRITZ_LIMIT if variant.max_spritz is None else min(variant.max_spritz, SPRITZ_LIMIT)
+        )
         spritz = entry.get("spritz")
         if spritz is not None:
             if not _is_int(spritz):
@@ -1091,15 +1097,14 @@ class Bauerchen:
                     f"spritz must be a whole number, not {spritz!r}",
                     value=_shown(spritz),
                 )
-            if spritz < 0 or (maximum is not None and spritz > maximum):
+            if not 0 <= spritz <= maximum:
                 raise InvalidDeal(
                     "spritz",
                     "OUT_OF_RANGE",
-                    f"spritz must be between 0 and {maximum if maximum is not None else 'any'}"
-                    f", not {spritz}",
+                    f"spritz must be between 0 and {maximum}, not {spritz}",
                     value=spritz,
                     minimum=0,
-                    maximum=maximum if maximum is not None else "∞",
+                    maximum=maximum,
                 )
         log = entry.get("spritz_log")
         if log is not None:
@@ -1133,7 +1138,7 @@ class Bauerchen:
                         team=team,
                         expected=expected,
                     )
-            if maximum is not None and len(teams) > maximum:
+            if len(teams) > maximum:
                 raise InvalidDeal(
                     "spritz_log",
                     "OUT_OF_RANGE",
@@ -1301,8 +1306,6 @@ class Bauerchen:
                     "more 20s than the three plain suits",
                     kind=20,
                 )
-            if kind == 20 and trump is not None and suit is None:
-                pass  # a minimal 20 next to full melds: only the counts can be checked
             if player is not None and sum(m.player == player for m in melds) >= 2:
                 raise InvalidDeal(
                     f"{at}.player",
@@ -1338,14 +1341,13 @@ class Bauerchen:
                     f"unknown solo field {key!r}; known: player, won, tricks",
                     value=str(key),
                 )
+        # "player known" is part of B-V8, with the row's code SOLO_INCONSISTENT.
         player = raw.get("player")
-        if player is None or player == "":
-            raise InvalidDeal("solo.player", "MISSING_PLAYER", "say who played the Kart' ab")
         if not isinstance(player, str) or player.strip().upper() not in SEATS:
             raise InvalidDeal(
                 "solo.player",
-                "UNKNOWN_PLAYER",
-                f"{player!r} is not a seat (N, E, S, W)",
+                "SOLO_INCONSISTENT",
+                f"say who played the Kart' ab: a seat (N, E, S, W), not {player!r}",
                 value=_shown(player),
             )
         player = player.strip().upper()
@@ -1462,7 +1464,6 @@ class Bauerchen:
             nonlocal round_no, stein_no, match_over
             loser = OTHER[winner]
             carry = score[winner] - target if variant.weiterschreiben and not solo else 0
-            carry = max(carry, 0)
             events.append(
                 Event(
                     "round_won",

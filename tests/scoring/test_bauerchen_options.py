@@ -43,7 +43,7 @@ def test_defaults_of_section_2_8() -> None:
         "melds_doubled_by_spritz": False,
         "max_spritz": None,
         "steins_per_match": 3,
-        "tournament_round": "stein",
+        "tournament_round": "match",
     }
 
 
@@ -56,7 +56,7 @@ def test_options_offer_every_rule() -> None:
         assert option.default == expected, name
     assert options["solo_success"].choices == ("round", "plus12")
     assert options["solo_failure"].choices == ("round_to_opponents", "score_normally")
-    assert options["tournament_round"].choices == ("stein", "match")
+    assert options["tournament_round"].choices == ("match", "stein")
     assert options["preset"].choices == ("none", "classic-12")
     assert options["target"].minimum == 1
     for option in G.options():
@@ -233,17 +233,18 @@ def test_steins_per_match_and_tournament_round() -> None:
     assert state.match_over and state.unit_over
     kinds = [e.kind for e in steps[-1].events]
     assert kinds[-3:] == ["stein", "match_over", "unit_over"]
-    # Default: 3 steins, unit = one stein: after one stein the unit is over, the match is not.
-    state, _ = play(G.variant(), {"dealer": "N", **solo}, {"dealer": "E", **solo})
+    # tournament_round = stein: after one stein the unit is over, the match of 3 is not.
+    variant = G.variant({"tournament_round": "stein"})
+    state, _ = play(variant, {"dealer": "N", **solo}, {"dealer": "E", **solo})
     assert state.unit_over and not state.match_over
-    # tournament_round = match: the unit ends with the match (3 steins = 6 won rounds).
-    variant = G.variant({"tournament_round": "match"})
+    # Default (tournament_round = match): the unit ends with the match (3 steins = 6 rounds).
+    variant = G.variant()
     dealers = "NESWNE"
     state, _ = play(variant, *({"dealer": d, **solo} for d in dealers[:4]))
     assert not state.unit_over
     state, _ = play(variant, *({"dealer": d, **solo} for d in dealers[4:]), state=state)
     assert state.match_over and state.unit_over and dict(state.steins) == {"NS": 0, "EW": 3}
     # steins_per_match = 0: a time limit, the engine never closes the match.
-    variant = G.variant({"steins_per_match": 0, "tournament_round": "match"})
+    variant = G.variant({"steins_per_match": 0})
     state, _ = play(variant, *({"dealer": d, **solo} for d in dealers))
     assert not state.match_over and not state.unit_over

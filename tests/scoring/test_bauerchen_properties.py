@@ -4,13 +4,15 @@ ends, and the trusted replay equals the full one."""
 
 from __future__ import annotations
 
+import json
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scoring
-from scoring.bauerchen import feasible_points, reachable
+from scoring import InvalidDeal
+from scoring.bauerchen import TEAMS, feasible_points, reachable
 from scoring.bauerchen_play import legal_cards, simulate_deal, simulate_match, simulate_unit
 
 G = scoring.get("bauerchen")
@@ -82,7 +84,8 @@ def test_trusted_replay_equals_full_replay(seed: int, options: dict) -> None:
     results = full[-1].state.result()
     by_seat = {r.seat: r for r in results}
     assert by_seat["N"].score == by_seat["S"].score and by_seat["E"].score == by_seat["W"].score
-    assert by_seat["N"].score + by_seat["E"].score == 1  # one stein in the unit
+    # The unit is the match (§7): every one of its steins is counted.
+    assert by_seat["N"].score + by_seat["E"].score == variant.steins_per_match
     for key in ("knoddel_diff", "game_point_diff"):
         assert by_seat["N"].figures[key] == -by_seat["E"].figures[key]
 
@@ -120,3 +123,60 @@ def test_legal_cards_follow_suit_trump_and_overtrump() -> None:
         Card("♥", "Q"),
         Card("♠", "J"),
     }
+
+
+JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(10**30), max_value=10**30),
+    st.floats(allow_nan=True),
+    st.sampled_from(["", "N", "e", "NS", "EW", "XY", "♥", "H", "clubs", "65"]),
+    st.lists(st.sampled_from(["NS", "EW", "N", 3, None]), max_size=6),
+    st.dictionaries(st.sampled_from(["NS", "EW", "N", "x"]), st.integers(-5, 140), max_size=3),
+)
+MELD = st.one_of(
+    JUNK,
+    st.dictionaries(st.sampled_from(["team", "kind", "player", "suit", "x"]), JUNK, max_size=4),
+    st.fixed_dictionaries(
+        {"player": st.sampled_from("NESW"), "suit": st.sampled_from(["♣", "♠", "♥", "♦"])}
+    ),
+    st.fixed_dictionaries({"team": st.sampled_from(TEAMS), "kind": st.sampled_from([20, 40])}),
+)
+ENTRY = st.fixed_dictionaries(
+    {"dealer": st.one_of(st.sampled_from("NESW"), JUNK)},
+    optional={
+        "home": JUNK,
+        "cp_NS": st.one_of(st.integers(-5, 140), JUNK),
+        "cp_EW": st.one_of(st.integers(-5, 140), JUNK),
+        "cp": JUNK,
+        "spritz": st.one_of(st.integers(-2, 70), JUNK),
+        "spritz_log": JUNK,
+        "melds": st.one_of(JUNK, st.lists(MELD, max_size=5)),
+        "solo": st.one_of(
+            JUNK, st.dictionaries(st.sampled_from(["player", "won", "tricks", "x"]), JUNK)
+        ),
+        "trump": JUNK,
+        "tricks": JUNK,
+        "tricks_NS": JUNK,
+        "last_trick": JUNK,
+        "die_letzte": JUNK,
+        "winner": JUNK,
+        "target": JUNK,
+        "comment": JUNK,
+    },
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(entry=st.one_of(ENTRY, JUNK), options=st.sampled_from(VARIANTS))
+def test_malformed_entries_raise_invalid_deal_only(entry, options: dict) -> None:
+    # Scoring specification §0.1: a record that breaks a rule is rejected with an error object;
+    # whatever a form or a script sends, the engine answers with InvalidDeal or a JSON-ready state.
+    variant = G.variant(options)
+    state = G.initial(G.seats(4), variant)
+    try:
+        step = G.apply(entry, state, variant)
+    except InvalidDeal as error:
+        json.dumps(error.as_dict())
+    else:
+        json.dumps(step.state.as_dict())

@@ -89,7 +89,8 @@ def test_b3_gehampelter_and_stein_events() -> None:
     last = steps[-1].state
     assert last.round_no == 4 and last.stein_no == 2 and not last.gehampelter
     assert dict(last.gehampelter_steins) == {"NS": 1, "EW": 0}
-    assert last.unit_over and not last.match_over  # unit = one stein; the match has 3
+    # The unit is the match (§7): one stein of the default three is not the end of it.
+    assert not last.unit_over and not last.match_over
 
 
 def test_b3_tournament_figures() -> None:
@@ -130,9 +131,29 @@ def test_unfinished_stein_counts_knoddels_and_points_but_no_stein() -> None:
     assert dict(results["E"].figures)["knoddel_diff"] == -1
 
 
-def test_unit_tallies_stop_when_the_unit_is_over() -> None:
-    # B-4: the stein ends after deal 3 (EW); deal 4 (EW +6) is after the unit and is not counted.
+def test_the_tournament_unit_is_the_match_by_default() -> None:
+    # §7: a match of steins_per_match (3) steins closes by itself; a tournament round that wants
+    # one stein sets steins_per_match = 1. §2.7: game-point difference "over all deals".
+    # B-4: stein 1 to EW after deal 3; deal 4 (EW +6) opens stein 2 and still counts:
+    #   steins EW 1, NS 0; knoddels NS received 2, EW 0 → EW +2;
+    #   game points NS 1 (deal 2), EW 6 (deal 4) → EW +5.
     steps = G.replay(accepted("b4"), V)
+    assert not any(s.state.unit_over for s in steps)
+    assert steps[-1].state.as_dict()["standing"]["EW"] == {
+        "steins": 1,
+        "knoddel_diff": 2,
+        "game_point_diff": 5,
+        "gehampelter_steins": 0,
+    }
+    one = G.variant({"steins_per_match": 1})
+    steps = G.replay(accepted("b4")[:3], one)
+    assert steps[-1].state.unit_over and steps[-1].state.match_over
+
+
+def test_unit_tallies_stop_when_a_one_stein_unit_is_over() -> None:
+    # tournament_round = stein: B-4's stein ends after deal 3 (EW); deal 4 (EW +6) is after the
+    # unit and is not counted.
+    steps = G.replay(accepted("b4"), G.variant({"tournament_round": "stein"}))
     assert [s.state.unit_over for s in steps] == [False, False, True, True]
     assert "unit_over" in [e.kind for e in steps[2].events]
     last = steps[-1].state
@@ -146,7 +167,7 @@ def test_unit_tallies_stop_when_the_unit_is_over() -> None:
 
 
 def test_solo_events() -> None:
-    steps = G.replay(accepted("b4"), V)
+    steps = G.replay(accepted("b4"), G.variant({"tournament_round": "stein"}))
     kinds = [e.kind for e in steps[0].events]
     assert kinds == ["solo", "round_won", "knoddel"]
     assert steps[0].events[0].seats == ("W",)

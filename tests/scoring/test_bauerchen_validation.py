@@ -5,12 +5,13 @@ feasibility table of §2.5."""
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
 import scoring
 from scoring import InvalidDeal
-from scoring.bauerchen import BauerchenState, feasible_points
+from scoring.bauerchen import SPRITZ_LIMIT, BauerchenState, feasible_points
 
 G = scoring.get("bauerchen")
 V = G.variant({})
@@ -66,8 +67,11 @@ def test_unknown_fields_are_refused() -> None:
 
 
 def test_dealer_is_required_and_must_be_a_seat() -> None:
-    refused({"cp_NS": 45}, "dealer", "MISSING_PLAYER")
-    refused({"dealer": None, "cp_NS": 45}, "dealer", "MISSING_PLAYER")
+    # B-V1: dealer ∈ {N, E, S, W}, with the row's code UNKNOWN_PLAYER; a missing dealer is not
+    # in the set either (the row has no MISSING_PLAYER, unlike H-V1 or HS-V1).
+    refused({"cp_NS": 45}, "dealer", "UNKNOWN_PLAYER")
+    refused({"dealer": None, "cp_NS": 45}, "dealer", "UNKNOWN_PLAYER")
+    refused({"dealer": "", "cp_NS": 45}, "dealer", "UNKNOWN_PLAYER")
     refused({"dealer": "X", "cp_NS": 45}, "dealer", "UNKNOWN_PLAYER")
     refused({"dealer": 1, "cp_NS": 45}, "dealer", "UNKNOWN_PLAYER")
 
@@ -95,13 +99,15 @@ def test_card_points_range_and_sum() -> None:
     error = refused({"dealer": "N", "cp_NS": 131}, "cp_NS", "OUT_OF_RANGE")
     assert (error.params["minimum"], error.params["maximum"]) == (0, 130)
     refused({"dealer": "N", "cp_NS": 20, "cp_EW": -1}, "cp_EW", "OUT_OF_RANGE")
-    error = refused({"dealer": "N", "cp_NS": 70, "cp_EW": 70}, "cp_EW", "SUM_MISMATCH")
+    # 70 + 70 = 140 ≠ 130. Reported on cp_NS: the spec's entry names cp_NS, and EW is
+    # 130 − cp_NS (§2.4); cp_EW only confirms it.
+    error = refused({"dealer": "N", "cp_NS": 70, "cp_EW": 70}, "cp_NS", "SUM_MISMATCH")
     assert (error.params["total"], error.params["expected"]) == (140, 130)
 
 
 def test_card_points_as_a_mapping() -> None:
     G.validate({"dealer": "N", "cp": {"NS": 45, "EW": 85}}, start(), V)
-    refused({"dealer": "N", "cp": {"NS": 45, "EW": 80}}, "cp.EW", "SUM_MISMATCH")
+    refused({"dealer": "N", "cp": {"NS": 45, "EW": 80}}, "cp.NS", "SUM_MISMATCH")
     refused({"dealer": "N", "cp": [45, 85]}, "cp", "INVALID_ENTRY")
     refused({"dealer": "N", "cp": {"XX": 45}}, "cp", "UNKNOWN_PLAYER")
     refused({"dealer": "N", "cp_NS": 45, "cp": {"NS": 46}}, "cp.NS", "MINIMAL_FULL_MISMATCH")
@@ -230,6 +236,25 @@ def test_spritz_is_a_whole_number_within_max_spritz() -> None:
         None,
         limited,
     )
+
+
+def test_a_huge_spritz_count_is_out_of_range_not_a_hang() -> None:
+    # B-V5 sets no bound, but 2^(10^30) game points cannot be computed: the engine caps the
+    # calls at SPRITZ_LIMIT = 64 (and at max_spritz when that is smaller).
+    error = refused({"dealer": "N", "cp_NS": 45, "spritz": 10**30}, "spritz", "OUT_OF_RANGE")
+    assert error.params["maximum"] == SPRITZ_LIMIT == 64
+    refused({"dealer": "N", "cp_NS": 45, "spritz": 65}, "spritz", "OUT_OF_RANGE")
+    refused(
+        {"dealer": "N", "cp_NS": 45, "spritz_log": ["NS", "EW"] * 33},
+        "spritz_log",
+        "OUT_OF_RANGE",
+    )
+    huge = G.variant({"max_spritz": 10**30})
+    refused({"dealer": "N", "cp_NS": 45, "spritz": 65}, "spritz", "OUT_OF_RANGE", None, huge)
+    # 64 calls: EW (home, dealer N) wins 1 × 2^64; the slate stays JSON-ready.
+    state = G.apply({"dealer": "N", "cp_NS": 45, "spritz": 64}, start(), V).state
+    assert state.game_points["EW"] == 2**64
+    json.dumps(state.as_dict())
 
 
 def test_more_than_four_spritzes_is_only_a_warning() -> None:
@@ -416,8 +441,12 @@ def test_meld_cap_with_the_forty_rule() -> None:
 
 
 def test_solo_shapes() -> None:
-    refused({"dealer": "N", "solo": {"won": True}}, "solo.player", "MISSING_PLAYER")
-    refused({"dealer": "N", "solo": {"player": "X", "won": True}}, "solo.player", "UNKNOWN_PLAYER")
+    # B-V8 "player known" has the row's code SOLO_INCONSISTENT.
+    refused({"dealer": "N", "solo": {"won": True}}, "solo.player", "SOLO_INCONSISTENT")
+    refused(
+        {"dealer": "N", "solo": {"player": "X", "won": True}}, "solo.player", "SOLO_INCONSISTENT"
+    )
+    refused({"dealer": "N", "solo": {"player": 3, "won": True}}, "solo.player", "SOLO_INCONSISTENT")
     refused({"dealer": "N", "solo": {"player": "N"}}, "solo.won", "SOLO_INCONSISTENT")
     refused({"dealer": "N", "solo": {"player": "N", "won": "yes"}}, "solo.won", "SOLO_INCONSISTENT")
     refused({"dealer": "N", "solo": "N"}, "solo", "INVALID_ENTRY")
@@ -513,7 +542,10 @@ def test_no_deal_after_the_match() -> None:
 
 
 def test_card_points_are_needed_for_an_ordinary_deal() -> None:
+    # Checked last: §2.12 #6 and #7 enter melds without card points and expect the meld codes
+    # (MELD_SUIT_MISMATCH, DUPLICATE_MELD), so the B-V rules of the table come first (§7).
     refused({"dealer": "N"}, "cp_NS", "NOT_AN_INTEGER")
+    refused({"dealer": "N"}, "deal", "MATCH_OVER", dataclasses.replace(start(), match_over=True))
     refused({"dealer": "N", "spritz": 1, "melds": []}, "cp_NS", "NOT_AN_INTEGER")
     # A failed solo scored normally needs them too.
     normal = G.variant({"solo_failure": "score_normally"})

@@ -30,7 +30,11 @@ def orga_client(client, organiser):
 
 @pytest.fixture
 def b_table(make_tournament):
-    tournament = make_tournament(players=4, game="bauerchen", name="Preisbauer im Adler")
+    # A one-stein tournament round (Scoring specification §7: "a tournament round may set
+    # steins_per_match = 1").
+    tournament = make_tournament(
+        players=4, game="bauerchen", name="Preisbauer im Adler", variant={"steins_per_match": 1}
+    )
     return services.round_draw(tournament=tournament, seed=1).tables.get()
 
 
@@ -76,7 +80,7 @@ def test_htmx_post_returns_the_partial_only(client, b_table):
         ({"dealer": "N", "cp_NS": "fünfzig"}, "err_cp_NS", "Enter a whole number."),
         (
             {"dealer": "N", "cp_NS": "70", "cp_EW": "50"},
-            "err_cp_EW",
+            "err_cp_NS",
             "add up to 120, but a deal has 130",
         ),
         ({"dealer": "E", "cp_NS": "80", "spritz": "-1"}, "err_spritz", "between 0 and"),
@@ -85,7 +89,7 @@ def test_htmx_post_returns_the_partial_only(client, b_table):
             "err_spritz_log",
             "The away team (EW) spritzes first",
         ),
-        ({"cp_NS": "45"}, "err_dealer", "Say who dealt"),
+        ({"cp_NS": "45"}, "err_dealer", "Choose a seat"),
     ],
 )
 def test_bad_input_gets_a_clear_message_and_saves_nothing(client, b_table, post, error_id, message):

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 DEAL_MESSAGES = {
     "INVALID_ENTRY": _("This is not a Bauerchen deal entry."),
     "UNKNOWN_FIELD": _("This field does not belong to a Bauerchen deal."),
-    "MISSING_PLAYER": _("Say who dealt (and, for a meld or a Kart' ab, who)."),
+    "MISSING_PLAYER": _("Say which team (or player) melded."),
     "UNKNOWN_PLAYER": _("Choose a seat (N, E, S, W) or a team (NS, EW)."),
     "HOME_TEAM_MISMATCH": _(
         "Dealer %(dealer)s makes the forehand's team %(expected)s the home team."
@@ -46,7 +46,8 @@ DEAL_MESSAGES = {
         "%(target)s."
     ),
     "SOLO_INCONSISTENT": _(
-        "A won Kart' ab takes all five tricks; a lost one leaves the opponents a trick."
+        "Say who played the Kart' ab and whether he won: a won Kart' ab takes all five tricks, "
+        "a lost one leaves the opponents a trick."
     ),
     "SOLO_FORBIDDEN": _("No Kart' ab in a Gehampelter under the Ledig rule."),
     "OPTION_DISABLED": _("This house rule is not in use in this tournament."),

@@ -56,7 +56,7 @@ EVENINGS = (
     ),
     DemoEvening(
         "bauerchen", "preisbauern-demo", "Preisbauern Schwedelbach (Demo)",
-        "Sportheim Schwedelbach", 16, 2,
+        "Sportheim Schwedelbach", 16, 2, {"steins_per_match": 1},
     ),
     DemoEvening(
         "hundertspiel", "hundertspiel-demo", "Hundertspiel im Kaffeehaus (Demo)",
