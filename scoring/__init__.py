@@ -25,8 +25,7 @@ from scoring.hundertspiel import HUNDERTSPIEL
 from scoring.kein_stich import KEIN_STICH_GAME
 
 games: dict[str, Game] = {
-    game.key: game
-    for game in (HINTERSCHE, BAUERCHEN, HUNDERTSPIEL, KEIN_STICH_GAME, HINDERNISLAUF)
+    game.key: game for game in (HINTERSCHE, BAUERCHEN, HUNDERTSPIEL, KEIN_STICH_GAME, HINDERNISLAUF)
 }
 """Every game the engine knows, by registry key (``"hintersche"``), in the order of the Scoring
 specification's chapters."""
