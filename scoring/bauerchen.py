@@ -66,6 +66,7 @@ from scoring.base import (
     replay_steps,
 )
 from scoring.cards import SUITS
+from scoring.options import check_values, freeze, is_int, read_options
 
 SOURCE_DEAL = "Bauerchen, Scoring specification §2.2 (game points)"
 SOURCE_MELD = "Bauerchen, Scoring specification §2.2 item 7 (melden)"
@@ -164,15 +165,6 @@ _ENTRY_KEYS = frozenset(
 )
 _MELD_KEYS = frozenset({"team", "kind", "player", "suit"})
 _SOLO_KEYS = frozenset({"player", "won", "tricks"})
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _freeze(mapping: dict[str, Any]) -> Mapping[str, Any]:
-    """A read-only view of ``mapping``, a dict made for the new state and held by nobody else."""
-    return MappingProxyType(mapping)
 
 
 def _team_seats(team: str) -> tuple[str, ...]:
@@ -288,34 +280,14 @@ class Variant:
     def __post_init__(self) -> None:
         if self.max_spritz == "":
             object.__setattr__(self, "max_spritz", None)  # an empty form field
-        for name, minimum in _INTEGERS.items():
-            value = getattr(self, name)
-            if not _is_int(value) or value < minimum:
-                raise InvalidVariant(
-                    name,
-                    "INVALID_OPTION_VALUE",
-                    f"{name} must be a whole number ≥ {minimum}, not {value!r}",
-                )
-        if self.max_spritz is not None and (not _is_int(self.max_spritz) or self.max_spritz < 0):
+        check_values(self, integers=_INTEGERS)
+        if self.max_spritz is not None and (not is_int(self.max_spritz) or self.max_spritz < 0):
             raise InvalidVariant(
                 "max_spritz",
                 "INVALID_OPTION_VALUE",
                 f"max_spritz must be a whole number ≥ 0 or none, not {self.max_spritz!r}",
             )
-        for name, choices in _CHOICES.items():
-            value = getattr(self, name)
-            if value not in choices:
-                raise InvalidVariant(
-                    name,
-                    "INVALID_OPTION_VALUE",
-                    f"{name} must be one of {', '.join(choices)}, not {value!r}",
-                )
-        for name in _BOOLEANS:
-            value = getattr(self, name)
-            if not isinstance(value, bool):
-                raise InvalidVariant(
-                    name, "INVALID_OPTION_VALUE", f"{name} must be true or false, not {value!r}"
-                )
+        check_values(self, choices=_CHOICES, booleans=_BOOLEANS)
 
     @classmethod
     def from_options(cls, options: Mapping[str, Any] | None = None) -> Variant:
@@ -326,19 +298,8 @@ class Variant:
             InvalidVariant: ``UNKNOWN_OPTION`` for an option the game does not have, or as
                 :class:`Variant`.
         """
-        if options is not None and not isinstance(options, Mapping):
-            raise InvalidVariant(
-                "variant", "INVALID_OPTION_VALUE", f"options must be an object, not {options!r}"
-            )
-        options = dict(options or {})
-        known = set(cls.__dataclass_fields__)
-        for name in options:
-            if name not in known:
-                raise InvalidVariant(
-                    name,
-                    "UNKNOWN_OPTION",
-                    f"unknown option {name!r}; known: {', '.join(sorted(known))}",
-                )
+        # The preset is an option of its own here (shown on the form), so it stays in the variant.
+        options = read_options(cls, options)
         preset = options.get("preset", "none")
         if preset is None or preset == "":
             preset = "none"
@@ -369,12 +330,12 @@ class BauerchenState:
     """The house rules the state was derived under."""
     deals: int = 0
     """Deals applied so far in the session."""
-    score: Mapping[str, int] = field(default_factory=lambda: _freeze({"NS": 0, "EW": 0}))
+    score: Mapping[str, int] = field(default_factory=lambda: freeze({"NS": 0, "EW": 0}))
     """Game points of the current round (after a round ends: the new round's start, 0 or the
     Weiterschreiben carry)."""
-    knoddel: Mapping[str, int] = field(default_factory=lambda: _freeze({"NS": 0, "EW": 0}))
+    knoddel: Mapping[str, int] = field(default_factory=lambda: freeze({"NS": 0, "EW": 0}))
     """Knoddels received in the current stein (reset when a stein is won)."""
-    steins: Mapping[str, int] = field(default_factory=lambda: _freeze({"NS": 0, "EW": 0}))
+    steins: Mapping[str, int] = field(default_factory=lambda: freeze({"NS": 0, "EW": 0}))
     """Steins won in the session."""
     round_no: int = 1
     """The current round's number: 1 for the session's first, +1 whenever a round ends (§7)."""
@@ -389,16 +350,16 @@ class BauerchenState:
     """The last deal's dealer (``None`` before the first deal)."""
     home: str | None = None
     """The last deal's home team (forehand's team)."""
-    game_points: Mapping[str, int] = field(default_factory=lambda: _freeze({"NS": 0, "EW": 0}))
+    game_points: Mapping[str, int] = field(default_factory=lambda: freeze({"NS": 0, "EW": 0}))
     """Game points credited to each team in the session (deals, melds, a ``plus12`` solo)."""
-    knoddels: Mapping[str, int] = field(default_factory=lambda: _freeze({"NS": 0, "EW": 0}))
+    knoddels: Mapping[str, int] = field(default_factory=lambda: freeze({"NS": 0, "EW": 0}))
     """Knoddels (rounds lost) received in the session."""
     gehampelter_steins: Mapping[str, int] = field(
-        default_factory=lambda: _freeze({"NS": 0, "EW": 0})
+        default_factory=lambda: freeze({"NS": 0, "EW": 0})
     )
     """Steins won in a Gehampelter in the session."""
     unit: Mapping[str, Mapping[str, int]] = field(
-        default_factory=lambda: _freeze({t: _freeze(dict.fromkeys(_UNIT_KEYS, 0)) for t in TEAMS})
+        default_factory=lambda: freeze({t: freeze(dict.fromkeys(_UNIT_KEYS, 0)) for t in TEAMS})
     )
     """Per team, the tournament unit's tallies: ``steins``, ``knoddels`` (received),
     ``game_points`` (scored) and ``gehampelter_steins``; frozen once ``unit_over``."""
@@ -919,7 +880,7 @@ class Bauerchen:
             value = entry.get(f"{stem}_{team}")
             if value is None:
                 continue
-            if not _is_int(value):
+            if not is_int(value):
                 raise InvalidDeal(
                     f"{stem}_{team}",
                     "NOT_AN_INTEGER",
@@ -947,7 +908,7 @@ class Bauerchen:
                 value = mapping.get(team)
                 if value is None:
                     continue
-                if not _is_int(value):
+                if not is_int(value):
                     raise InvalidDeal(
                         f"{stem}.{team}",
                         "NOT_AN_INTEGER",
@@ -1090,7 +1051,7 @@ class Bauerchen:
         )
         spritz = entry.get("spritz")
         if spritz is not None:
-            if not _is_int(spritz):
+            if not is_int(spritz):
                 raise InvalidDeal(
                     "spritz",
                     "NOT_AN_INTEGER",
@@ -1248,7 +1209,7 @@ class Bauerchen:
                     )
             kind = item.get("kind")
             if kind is not None:
-                if not _is_int(kind):
+                if not is_int(kind):
                     raise InvalidDeal(
                         f"{at}.kind",
                         "NOT_AN_INTEGER",
@@ -1363,7 +1324,7 @@ class Bauerchen:
         opponents = OTHER[team]
         solo_tricks = raw.get("tricks")
         if solo_tricks is not None:
-            if not _is_int(solo_tricks):
+            if not is_int(solo_tricks):
                 raise InvalidDeal(
                     "solo.tricks",
                     "NOT_AN_INTEGER",
@@ -1582,19 +1543,19 @@ class Bauerchen:
             seats=state.seats,
             variant=variant,
             deals=state.deals + 1,
-            score=_freeze(score),
-            knoddel=_freeze(knoddel),
-            steins=_freeze(steins),
+            score=freeze(score),
+            knoddel=freeze(knoddel),
+            steins=freeze(steins),
             round_no=round_no,
             stein_no=stein_no,
             match_over=match_over,
             unit_over=unit_over,
             dealer=deal.dealer,
             home=deal.home,
-            game_points=_freeze(game_points),
-            knoddels=_freeze(knoddels),
-            gehampelter_steins=_freeze(g_steins),
-            unit=_freeze({team: _freeze(unit[team]) for team in TEAMS}),
+            game_points=freeze(game_points),
+            knoddels=freeze(knoddels),
+            gehampelter_steins=freeze(g_steins),
+            unit=freeze({team: freeze(unit[team]) for team in TEAMS}),
         )
         return Step(state=new, events=tuple(events), warnings=warnings)
 
