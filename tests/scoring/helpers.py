@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +12,25 @@ import scoring
 from scoring.hintersche import HinterscheState, Variant
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "hintersche"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m scoring ARGS`` as a subprocess from the repository root."""
+    return subprocess.run(
+        [sys.executable, "-m", "scoring", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def write(tmp_path: Path, data: Any) -> str:
+    """``data`` as a replay file ``deals.json`` in ``tmp_path``; returns its path."""
+    path = tmp_path / "deals.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return str(path)
 
 
 def golden_entries(example: str) -> list[dict[str, Any]]:

@@ -3,29 +3,11 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
-from tests.scoring.helpers import golden_entries
+from tests.scoring.helpers import golden_entries, run, write
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "scoring", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-
-
-def write(tmp_path: Path, data) -> str:
-    path = tmp_path / "deals.json"
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    return str(path)
 
 
 def test_replay_valid_file(tmp_path: Path) -> None:
