@@ -19,13 +19,22 @@ from scoring.base import (
     Warning,
 )
 from scoring.bauerchen import BAUERCHEN
+from scoring.bauerchen_hessen import BAUERCHEN_HESSEN
 from scoring.hindernislauf import HINDERNISLAUF
 from scoring.hintersche import HINTERSCHE
 from scoring.hundertspiel import HUNDERTSPIEL
 from scoring.kein_stich import KEIN_STICH_GAME
 
 games: dict[str, Game] = {
-    game.key: game for game in (HINTERSCHE, BAUERCHEN, HUNDERTSPIEL, KEIN_STICH_GAME, HINDERNISLAUF)
+    game.key: game
+    for game in (
+        HINTERSCHE,
+        BAUERCHEN,
+        BAUERCHEN_HESSEN,
+        HUNDERTSPIEL,
+        KEIN_STICH_GAME,
+        HINDERNISLAUF,
+    )
 }
 """Every game the engine knows, by registry key (``"hintersche"``), in the order of the Scoring
 specification's chapters."""

@@ -36,6 +36,10 @@ def bauerchen(page: Page) -> None:
     page.fill("#id_cp_NS", "80")
 
 
+def bauerchen_hessen(page: Page) -> None:
+    page.check("input[name=winner_team][value=NS]")
+
+
 def hundertspiel(page: Page) -> None:
     page.select_option("#id_dealer", "A")
     page.fill("#id_points_AC", "46")
@@ -60,6 +64,10 @@ EVENINGS = [
     # (Scoring specification §2.2). No stein is won yet, so the game-point difference (+2 for
     # N and S) puts them first.
     Evening("bauerchen", 4, bauerchen, ("2",), "NS"),
+    # Hessian Bauerchen: each team starts with five Striche; NS wins the deal, erases one and EW
+    # adds one: NS 4, EW 6 (§2.10). No Nullchen yet, so nobody has a Stauzeweck; NS's deal
+    # difference (+1) puts N and S first.
+    Evening("bauerchen_hessen", 4, bauerchen_hessen, ("4", "6"), "NS"),
     # Party accounts after one deal: AC 46, BD 48 (46 + 48 − 78 = 16, even and reachable, §3.2).
     # No Marken yet; BD leads on partie points (48 − 46).
     Evening("hundertspiel", 4, hundertspiel, ("46", "48"), "BD"),

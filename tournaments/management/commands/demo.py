@@ -59,6 +59,10 @@ EVENINGS = (
         "Sportheim Schwedelbach", 16, 2, {"steins_per_match": 1},
     ),
     DemoEvening(
+        "bauerchen_hessen", "hessisches-bauerchen-demo", "Hessisches Bauerchen (Demo)",
+        "Gasthaus Löwen, Oberhessen", 8, 2,
+    ),
+    DemoEvening(
         "hundertspiel", "hundertspiel-demo", "Hundertspiel im Kaffeehaus (Demo)",
         "Café Haas, Wien", 12, 2,
     ),
