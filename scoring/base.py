@@ -242,6 +242,34 @@ class Game(Protocol):
         ...
 
 
+class GameBase:
+    """What most games share of :class:`Game`: the full tie-break order in force whatever the
+    house rules, and the replay by :func:`replay_steps`. A game class inherits it and states the
+    rest."""
+
+    tiebreaks: ClassVar[tuple[str, ...]]
+
+    def tiebreak_order(self, variant: Any) -> tuple[str, ...]:
+        """All of the game's :attr:`Game.tiebreaks`, in its order."""
+        return self.tiebreaks
+
+    def replay(
+        self,
+        entries: Sequence[Mapping[str, Any]],
+        variant: Any,
+        seats: Sequence[str] | None = None,
+        *,
+        trusted: bool = False,
+    ) -> tuple[Step, ...]:
+        """Every entry applied in order from the initial state, as :meth:`Game.replay` says
+        (``trusted`` only for entries validated when they were stored).
+
+        Raises:
+            InvalidDeal: for the first invalid entry, its 0-based position in ``params["index"]``.
+        """
+        return replay_steps(self, entries, variant, seats, trusted=trusted)
+
+
 def replay_steps(
     game: Game,
     entries: Sequence[Mapping[str, Any]],

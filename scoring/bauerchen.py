@@ -57,13 +57,13 @@ from typing import Any, ClassVar, NamedTuple
 
 from scoring.base import (
     Event,
+    GameBase,
     InvalidDeal,
     InvalidVariant,
     Option,
     SeatResult,
     Step,
     Warning,
-    replay_steps,
 )
 from scoring.cards import SUITS
 from scoring.options import check_values, freeze, is_int, read_options
@@ -534,7 +534,7 @@ class _Numbers(NamedTuple):
     fields: dict[str, str]
 
 
-class Bauerchen:
+class Bauerchen(GameBase):
     """The Bauerchen rules engine (``scoring.games["bauerchen"]``), after the Scoring
     specification §2 and §7."""
 
@@ -567,11 +567,6 @@ class Bauerchen:
     def table_size(self, variant: Variant) -> int:
         """Always 4: two partnerships of two (Scoring specification §2.1)."""
         return 4
-
-    def tiebreak_order(self, variant: Variant) -> tuple[str, ...]:
-        """The tie-break keys: knoddel difference, game-point difference, Gehampelter steins,
-        lot (Scoring specification §2.7)."""
-        return self.tiebreaks
 
     def options(self) -> tuple[Option, ...]:
         """Every option of :class:`Variant` with its default, choices (default first) or minimum
@@ -1558,22 +1553,6 @@ class Bauerchen:
             unit=freeze({team: freeze(unit[team]) for team in TEAMS}),
         )
         return Step(state=new, events=tuple(events), warnings=warnings)
-
-    def replay(
-        self,
-        entries: Sequence[Mapping[str, Any]],
-        variant: Variant,
-        seats: Sequence[str] | None = None,
-        *,
-        trusted: bool = False,
-    ) -> tuple[Step, ...]:
-        """Every entry applied in order from the initial state; one step per entry (``trusted``
-        drops the warnings only; see :meth:`apply`).
-
-        Raises:
-            InvalidDeal: for the first invalid entry, its 0-based position in ``params["index"]``.
-        """
-        return replay_steps(self, entries, variant, seats, trusted=trusted)
 
 
 BAUERCHEN = Bauerchen()

@@ -48,12 +48,12 @@ from typing import Any, ClassVar
 
 from scoring.base import (
     Event,
+    GameBase,
     InvalidDeal,
     Option,
     SeatResult,
     Step,
     Warning,
-    replay_steps,
 )
 from scoring.bauerchen import OTHER, SEATS, TEAM_OF, TEAM_SEATS, TEAMS, parse_suit
 from scoring.cards import SUITS, Card, deck
@@ -213,7 +213,7 @@ class HessenState:
         }
 
 
-class BauerchenHessen:
+class BauerchenHessen(GameBase):
     """The Hessian Bauerchen engine (``bauerchen_hessen``), after Scoring specification §2.10."""
 
     key: ClassVar[str] = "bauerchen_hessen"
@@ -238,10 +238,6 @@ class BauerchenHessen:
     def table_size(self, variant: Variant) -> int:
         """Always 4: two partnerships of two (§2.10)."""
         return 4
-
-    def tiebreak_order(self, variant: Variant) -> tuple[str, ...]:
-        """Games won, deal difference, lot."""
-        return self.tiebreaks
 
     def options(self) -> tuple[Option, ...]:
         """``games_per_match`` (default 1, minimum 0)."""
@@ -481,21 +477,6 @@ class BauerchenHessen:
             unit_over=match_over,
         )
         return Step(state=new, events=tuple(events), warnings=warnings)
-
-    def replay(
-        self,
-        entries: Sequence[Mapping[str, Any]],
-        variant: Variant,
-        seats: Sequence[str] | None = None,
-        *,
-        trusted: bool = False,
-    ) -> tuple[Step, ...]:
-        """Every entry applied in order from the initial state; one step per entry.
-
-        Raises:
-            InvalidDeal: for the first invalid entry, its 0-based position in ``params["index"]``.
-        """
-        return replay_steps(self, entries, variant, seats, trusted=trusted)
 
     # -- simulation ------------------------------------------------------------------------------
 

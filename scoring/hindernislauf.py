@@ -58,13 +58,13 @@ from typing import Any, ClassVar
 
 from scoring.base import (
     Event,
+    GameBase,
     InvalidDeal,
     InvalidVariant,
     Option,
     SeatResult,
     Step,
     Warning,
-    replay_steps,
 )
 from scoring.cards import SUITS
 from scoring.options import check_values, freeze, is_int, read_options
@@ -447,7 +447,7 @@ class _Deal:
     series: int = 0
 
 
-class Hindernislauf:
+class Hindernislauf(GameBase):
     """The Hindernislauf rules engine (``scoring.games["hindernislauf"]``), after Göring 1977
     and the Scoring specification §5 and §7."""
 
@@ -484,10 +484,6 @@ class Hindernislauf:
     def table_size(self, variant: Variant) -> int:
         """Usually 4 (all 32 cards dealt, no face-up cards); 2–6 may sit at a table."""
         return 4
-
-    def tiebreak_order(self, variant: Variant) -> tuple[str, ...]:
-        """More hits, fewer skips, more deal wins, then the lot (Scoring specification §5.6)."""
-        return self.tiebreaks
 
     def options(self) -> tuple[Option, ...]:
         """Every option of :class:`Variant` with its default, its choices (default first) or its
@@ -1050,26 +1046,6 @@ class Hindernislauf:
             unit_over=unit_over,
         )
         return Step(state=new, events=tuple(events), warnings=warnings)
-
-    def replay(
-        self,
-        entries: Sequence[Mapping[str, Any]],
-        variant: Variant,
-        seats: Sequence[str] | None = None,
-        *,
-        trusted: bool = False,
-    ) -> tuple[Step, ...]:
-        """Every entry applied in order from the initial state; one step per entry.
-
-        ``trusted=True`` is a fast replay for entries that passed validation when they were
-        stored (same variant, seats, order): it skips every check (shape, ranges, deck, signs,
-        agreement, rotation) and scores through the same code as the full replay, so for valid
-        entries the states and events are identical. Never use it on new or edited deals.
-
-        Raises:
-            InvalidDeal: for the first invalid entry, its 0-based position in ``params["index"]``.
-        """
-        return replay_steps(self, entries, variant, seats, trusted=trusted)
 
 
 def missing_cards(seen: Sequence[str] | Mapping[str, Any]) -> list[str]:

@@ -85,13 +85,13 @@ from typing import Any, ClassVar, NamedTuple
 
 from scoring.base import (
     Event,
+    GameBase,
     InvalidDeal,
     InvalidVariant,
     Option,
     SeatResult,
     Step,
     Warning,
-    replay_steps,
 )
 from scoring.options import check_values, freeze, is_int, read_options
 
@@ -609,7 +609,7 @@ def priority(seats: Sequence[str], dealer: str) -> tuple[str, ...]:
     return tuple(seats[(start + i) % len(seats)] for i in range(1, len(seats) + 1))
 
 
-class Hundertspiel:
+class Hundertspiel(GameBase):
     """The Hundertspiel rules engine (``scoring.games["hundertspiel"]``), after the Vienna 1829
     text and the Scoring specification §3 and §7."""
 
@@ -641,10 +641,6 @@ class Hundertspiel:
     def table_size(self, variant: Variant) -> int:
         """4, or 3 with ``variant = "three"`` (§51–§55)."""
         return variant.players
-
-    def tiebreak_order(self, variant: Variant) -> tuple[str, ...]:
-        """All of :attr:`tiebreaks` (Scoring specification §3.9)."""
-        return self.tiebreaks
 
     def options(self) -> tuple[Option, ...]:
         """The options of the spec's table (§3.10) an organiser sets on a form, default first,
@@ -1588,24 +1584,6 @@ class Hundertspiel:
         """
         deal, warnings = self._check(entry, state, variant)
         return _Scorer(state, variant).score(deal, () if trusted else warnings)
-
-    def replay(
-        self,
-        entries: Sequence[Mapping[str, Any]],
-        variant: Variant,
-        seats: Sequence[str] | None = None,
-        *,
-        trusted: bool = False,
-    ) -> tuple[Step, ...]:
-        """Every entry applied in order from the initial state; one step per entry
-        (``seats`` default to the variant's table size).
-
-        Raises:
-            InvalidDeal: for the first invalid entry, its 0-based position in ``params["index"]``.
-        """
-        if seats is None:
-            seats = self.seats(variant.players)
-        return replay_steps(self, entries, variant, seats, trusted=trusted)
 
 
 class _Scorer:

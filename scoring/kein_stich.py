@@ -52,13 +52,13 @@ from typing import Any, ClassVar, NamedTuple
 
 from scoring.base import (
     Event,
+    GameBase,
     InvalidDeal,
     InvalidVariant,
     Option,
     SeatResult,
     Step,
     Warning,
-    replay_steps,
 )
 from scoring.cards import Card
 from scoring.options import check_values, freeze, is_int, read_options
@@ -706,7 +706,7 @@ _ALLOWED_FIELDS: Mapping[str, frozenset[str]] = MappingProxyType(
 )
 
 
-class KeinStich:
+class KeinStich(GameBase):
     """The Kein Stich rules engine (``scoring.games["kein_stich"]``), after the Scoring
     specification §4 and §7."""
 
@@ -740,10 +740,6 @@ class KeinStich:
     def table_size(self, variant: Variant) -> int:
         """The variant's ``players`` (default 4)."""
         return variant.players
-
-    def tiebreak_order(self, variant: Variant) -> tuple[str, ...]:
-        """All of :attr:`tiebreaks` (§4.7)."""
-        return self.tiebreaks
 
     def options(self) -> tuple[Option, ...]:
         """The options a form can set: ``players`` (3–6), ``deck`` (choice 32/24/52),
@@ -1228,27 +1224,6 @@ class KeinStich:
             new = replace(new, unit_over=True, unit_result=new._live_result())
             events.append(Event("unit_over", (), {"games": games_played}, SOURCE_UNIT))
         return Step(state=new, events=tuple(events), warnings=() if trusted else warnings)
-
-    def replay(
-        self,
-        entries: Sequence[Mapping[str, Any]],
-        variant: Variant,
-        seats: Sequence[str] | None = None,
-        *,
-        trusted: bool = False,
-    ) -> tuple[Step, ...]:
-        """Every entry applied in order from the initial state; one step per entry.
-
-        ``seats`` defaults to the variant's ``players`` seats. ``trusted=True`` gives the same
-        states and events without warnings (every check is kept: they are cheap).
-
-        Raises:
-            InvalidDeal: for the first invalid entry, its 0-based position in ``params["index"]``.
-            InvalidVariant: no payouts for this table size.
-        """
-        if seats is None:
-            seats = self.seats(variant.players)
-        return replay_steps(self, entries, variant, seats, trusted=trusted)
 
 
 KEIN_STICH_GAME = KeinStich()
