@@ -67,7 +67,7 @@ from scoring.base import (
     Warning,
     replay_steps,
 )
-from scoring.options import check_values, freeze, is_int, read_options
+from scoring.options import check_values, freeze, is_int, number_map, read_options
 
 SOURCE_VIERSTRICH = "Hintersche after Schoch 2014, Vier-Strich"
 SOURCE_BUTZEN = "Hintersche after Schoch 2014, Butzen"
@@ -191,28 +191,8 @@ class Variant:
     countback (default True; Scoring specification §1.6)."""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.card_values, Mapping):
-            raise InvalidVariant(
-                "card_values",
-                "INVALID_OPTION_VALUE",
-                f"card_values must be an object, not {self.card_values!r}",
-            )
-        values = dict(DEFAULT_CARD_VALUES)
-        for key, value in self.card_values.items():
-            if key not in DEFAULT_CARD_VALUES:
-                raise InvalidVariant(
-                    f"card_values.{key}",
-                    "UNKNOWN_OPTION",
-                    f"unknown card {key!r}; known: {', '.join(CARD_KEYS)}",
-                )
-            if not is_int(value) or value < 0:
-                raise InvalidVariant(
-                    f"card_values.{key}",
-                    "INVALID_OPTION_VALUE",
-                    f"card value must be a whole number ≥ 0, not {value!r}",
-                )
-            values[key] = value
-        object.__setattr__(self, "card_values", MappingProxyType(values))
+        values = number_map("card_values", self.card_values, DEFAULT_CARD_VALUES, minimum=0)
+        object.__setattr__(self, "card_values", values)
         check_values(self, integers=_INTEGERS, choices=_CHOICES, booleans=_BOOLEANS)
         deck_total = sum(values[key] * count for key, count in _CARD_COUNTS.items())
         if deck_total != self.total:

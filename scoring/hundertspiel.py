@@ -93,7 +93,7 @@ from scoring.base import (
     Step,
     Warning,
 )
-from scoring.options import check_values, freeze, is_int, read_options
+from scoring.options import check_values, freeze, is_int, number_map, read_options
 
 SOURCE = "Hundertspiel 1829"
 SOURCE_PARTIE = "Hundertspiel 1829, §25"
@@ -253,29 +253,10 @@ class Variant:
                 f"contra_levels must be 1 or 3, not {self.contra_levels!r}",
             )
         check_values(self, integers=_INTEGERS, choices=_CHOICES, booleans=_BOOLEANS)
-        if not isinstance(self.suit_values, Mapping):
-            raise InvalidVariant(
-                "suit_values",
-                "INVALID_OPTION_VALUE",
-                f"suit_values must be an object, not {self.suit_values!r}",
-            )
-        values = dict(DEFAULT_SUIT_VALUES)
-        for key, value in self.suit_values.items():
-            suit = key.lower() if isinstance(key, str) else key
-            if suit not in DEFAULT_SUIT_VALUES:
-                raise InvalidVariant(
-                    f"suit_values.{key}",
-                    "UNKNOWN_OPTION",
-                    f"unknown suit {key!r}; known: {', '.join(SUITS)}",
-                )
-            if not is_int(value) or value < 1:
-                raise InvalidVariant(
-                    f"suit_values.{key}",
-                    "INVALID_OPTION_VALUE",
-                    f"a suit value must be a whole number ≥ 1, not {value!r}",
-                )
-            values[suit] = value
-        object.__setattr__(self, "suit_values", MappingProxyType(values))
+        values = number_map(
+            "suit_values", self.suit_values, DEFAULT_SUIT_VALUES, minimum=1, normalise=str.lower
+        )
+        object.__setattr__(self, "suit_values", values)
         if self.scat and self.variant == "basic":
             raise InvalidVariant(
                 "scat",

@@ -7,7 +7,7 @@ is refused when the session or tournament is set up (Scoring specification §7, 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -59,6 +59,46 @@ def check_values(
             raise InvalidVariant(
                 name, "INVALID_OPTION_VALUE", f"{name} must be true or false, not {value!r}"
             )
+
+
+def number_map(
+    option: str,
+    given: Any,
+    defaults: Mapping[str, int],
+    *,
+    minimum: int,
+    normalise: Callable[[Any], Any] = lambda key: key,
+) -> Mapping[str, int]:
+    """An option that maps known keys to whole numbers (Hintersche's ``card_values``,
+    Hundertspiel's ``suit_values``): ``given`` over ``defaults``, read-only. ``normalise``
+    spells a given key as the defaults do (e.g. lower case).
+
+    Raises:
+        InvalidVariant: ``INVALID_OPTION_VALUE`` when ``given`` is no object or a value is not a
+            whole number ≥ ``minimum``; ``UNKNOWN_OPTION`` for a key the defaults lack (named as
+            ``"<option>.<key>"``).
+    """
+    if not isinstance(given, Mapping):
+        raise InvalidVariant(
+            option, "INVALID_OPTION_VALUE", f"{option} must be an object, not {given!r}"
+        )
+    values = dict(defaults)
+    for key, value in given.items():
+        known = normalise(key) if isinstance(key, str) else key
+        if known not in defaults:
+            raise InvalidVariant(
+                f"{option}.{key}",
+                "UNKNOWN_OPTION",
+                f"unknown key {key!r} in {option}; known: {', '.join(defaults)}",
+            )
+        if not is_int(value) or value < minimum:
+            raise InvalidVariant(
+                f"{option}.{key}",
+                "INVALID_OPTION_VALUE",
+                f"{option}.{key} must be a whole number ≥ {minimum}, not {value!r}",
+            )
+        values[known] = value
+    return MappingProxyType(values)
 
 
 def read_options(
