@@ -159,6 +159,10 @@ class Game(Protocol):
     """What a player scores for a round he sits out with a bye, in the metric's unit."""
     last_place_title: ClassVar[str | None]
     """The game's name for the last place (Hintersche: "Bollenkönig"), or None."""
+    partnerships: ClassVar[bool]
+    """True when four players play in two fixed partnerships, the partners opposite each other
+    at seat positions 0/2 and 1/3 (Bauerchen's NS/EW, Hundertspiel's AC/BD): registered teams
+    are drawn together and ranked together."""
 
     def variant(self, options: Mapping[str, Any] | None = None) -> Any:
         """The house rules from JSON options; missing options take their defaults.
@@ -248,6 +252,7 @@ class GameBase:
     rest."""
 
     tiebreaks: ClassVar[tuple[str, ...]]
+    partnerships: ClassVar[bool] = False
 
     def tiebreak_order(self, variant: Any) -> tuple[str, ...]:
         """All of the game's :attr:`Game.tiebreaks`, in its order."""

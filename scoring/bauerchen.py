@@ -539,6 +539,7 @@ class Bauerchen(GameBase):
     specification §2 and §7."""
 
     key: ClassVar[str] = "bauerchen"
+    partnerships: ClassVar[bool] = True
     name: ClassVar[str] = "Bauerchen"
     table_sizes: ClassVar[tuple[int, ...]] = (4,)
     metric_ascending: ClassVar[bool] = False

@@ -217,6 +217,7 @@ class BauerchenHessen(GameBase):
     """The Hessian Bauerchen engine (``bauerchen_hessen``), after Scoring specification §2.10."""
 
     key: ClassVar[str] = "bauerchen_hessen"
+    partnerships: ClassVar[bool] = True
     name: ClassVar[str] = "Bauerchen (Hessian variant)"
     table_sizes: ClassVar[tuple[int, ...]] = (4,)
     metric_ascending: ClassVar[bool] = False

@@ -506,6 +506,7 @@ class Hintersche:
     """A bye round scores 0 Striche and is flagged (Scoring specification §1.6)."""
     last_place_title: ClassVar[str | None] = "Bollenkönig"
     """The last-placed player's honour at the Schapbach world championship (§1.6)."""
+    partnerships: ClassVar[bool] = False
 
     def simulate_deal(
         self, state: HinterscheState, variant: Variant, rng: random.Random

@@ -595,6 +595,7 @@ class Hundertspiel(GameBase):
     text and the Scoring specification §3 and §7."""
 
     key: ClassVar[str] = "hundertspiel"
+    partnerships: ClassVar[bool] = True
     name: ClassVar[str] = "Hundertspiel"
     table_sizes: ClassVar[tuple[int, ...]] = (4, 3)
     metric_ascending: ClassVar[bool] = False

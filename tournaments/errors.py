@@ -19,6 +19,9 @@ DRAW_MESSAGES = {
         "%(players)s players do not fill tables of %(table_size)s: %(byes)s must sit out "
         "this round with a bye."
     ),
+    "TEAM_INCOMPLETE": _(
+        "%(player)s has no partner: register a team for every player, or withdraw the player."
+    ),
 }
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -53,6 +54,35 @@ class Tournament(models.Model):
         _("seed of the lot"),
         help_text=_("Decides the last tie-break reproducibly."),
     )
+    planned_rounds = models.PositiveSmallIntegerField(
+        _("planned rounds"),
+        default=4,
+        validators=[MinValueValidator(1), MaxValueValidator(99)],
+        help_text=_("Hintersche world championship: four rounds of one Vier-Strich each."),
+    )
+    confirmation_required = models.BooleanField(
+        _("a second player confirms each deal"),
+        default=False,
+        help_text=_(
+            "A deal counts once another player at the table has confirmed it on his phone "
+            "(each player then uses his own seat's link)."
+        ),
+    )
+    check_in_required = models.BooleanField(
+        _("check-in before the draw"),
+        default=False,
+        help_text=_("Only players checked in at the desk are drawn."),
+    )
+    public = models.BooleanField(
+        _("public pages"),
+        default=True,
+        help_text=_("Standings, projector and the seat search for everybody with the address."),
+    )
+    version = models.PositiveIntegerField(
+        default=0,
+        editable=False,
+        help_text="Raised by every write; the public pages' ETag and cache key.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -70,6 +100,29 @@ class Tournament(models.Model):
     def scoring_game(self) -> scoring.Game:
         return scoring.games[self.game]
 
+    @property
+    def finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+
+class Team(models.Model):
+    """A registered partnership of two players (Bauerchen, Hundertspiel): drawn to sit opposite
+    each other, ranked together in the team standings."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(_("team name"), max_length=120)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="team_unique_name"),
+        ]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+
+    def __str__(self) -> str:
+        return self.name
+
 
 class Player(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
@@ -80,6 +133,20 @@ class Player(models.Model):
         null=True,
         blank=True,
         help_text=_("Place in the play-off among tied players (1 = best), if one was played."),
+    )
+    team = models.ForeignKey(
+        Team,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="members",
+        verbose_name=_("team"),
+    )
+    checked_in = models.BooleanField(_("checked in"), default=False)
+    withdrawn = models.BooleanField(
+        _("withdrawn"),
+        default=False,
+        help_text=_("Results so far are kept; no longer drawn."),
     )
 
     class Meta:
@@ -95,9 +162,27 @@ class Player(models.Model):
 
 
 class Round(models.Model):
+    """One round of the tournament: drawn → playing (the first deal) → complete (every table has
+    finished its unit) → locked by the organiser (read-only)."""
+
+    class Status(models.TextChoices):
+        DRAWN = "drawn", _("drawn")
+        PLAYING = "playing", _("playing")
+        COMPLETE = "complete", _("complete")
+        LOCKED = "locked", _("locked")
+
+    class Method(models.TextChoices):
+        RANDOM = "random", _("random")
+        AVOID_REPEATS = "avoid_repeats", _("random, avoiding repeat table-mates")
+        STANDINGS = "standings", _("by standings (leaders together)")
+
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("round"))
     seed = models.BigIntegerField(_("seed of the draw"))
+    method = models.CharField(
+        _("draw"), max_length=20, choices=Method, default=Method.AVOID_REPEATS
+    )
+    status = models.CharField(_("status"), max_length=20, choices=Status, default=Status.DRAWN)
     drawn_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -111,11 +196,21 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"{self.tournament} – {_('round')} {self.number}"
 
+    @property
+    def open(self) -> bool:
+        """True while deals may be entered or corrected (not locked, tournament not finished)."""
+        return self.status != self.Status.LOCKED and not self.tournament.finished
+
 
 class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table"))
     token = models.CharField(max_length=40, unique=True, default=new_token, editable=False)
+    complete = models.BooleanField(
+        _("complete"),
+        default=False,
+        help_text="The unit of play is over (and, where required, every deal confirmed).",
+    )
 
     class Meta:
         ordering = ["round__number", "number"]
@@ -138,6 +233,7 @@ class Seat(models.Model):
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     label = models.CharField(_("seat"), max_length=2)
+    token = models.CharField(max_length=40, unique=True, default=new_token, editable=False)
 
     class Meta:
         ordering = ["table", "label"]
@@ -150,6 +246,9 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} {self.label}: {self.player}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("table-detail", args=[self.token])
 
 
 class Bye(models.Model):
@@ -178,6 +277,23 @@ class Deal(models.Model):
     number = models.PositiveSmallIntegerField(_("deal"))
     entry = models.JSONField(_("entry"))
     revision = models.PositiveSmallIntegerField(_("revision"), default=1)
+    entered_seat = models.ForeignKey(
+        Seat,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("entered at seat"),
+    )
+    confirmed_seat = models.ForeignKey(
+        Seat,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("confirmed by seat"),
+    )
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -185,6 +301,12 @@ class Deal(models.Model):
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="deal_unique_number"),
+            # The player who entered a deal never confirms it himself (enforced by the
+            # database, not only by the service and the page).
+            models.CheckConstraint(
+                condition=~models.Q(confirmed_seat=models.F("entered_seat")),
+                name="deal_confirmed_by_another_player",
+            ),
         ]
         verbose_name = _("deal")
         verbose_name_plural = _("deals")
@@ -207,16 +329,82 @@ class DealRevision(models.Model):
         verbose_name=_("entered by"),
     )
     entered_via = models.CharField(_("entered via"), max_length=120)
+    entered_seat = models.ForeignKey(
+        Seat,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("entered at seat"),
+    )
     reason = models.CharField(_("reason"), max_length=300, blank=True)
+    idempotency_key = models.CharField(
+        max_length=64,
+        blank=True,
+        help_text="The form's one-time key: a retried submission finds this revision.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["deal", "revision"]
         constraints = [
             models.UniqueConstraint(fields=["deal", "revision"], name="revision_unique_number"),
+            models.UniqueConstraint(
+                fields=["idempotency_key"],
+                condition=~models.Q(idempotency_key=""),
+                name="revision_unique_idempotency_key",
+            ),
         ]
         verbose_name = _("deal revision")
         verbose_name_plural = _("deal revisions")
 
     def __str__(self) -> str:
         return f"{self.deal} r{self.revision}"
+
+
+class AuditEntry(models.Model):
+    """One write to a tournament: who (user or table link), when, what, before → after, why.
+    Written by ``tournaments.services`` in the same transaction as the change."""
+
+    class Action(models.TextChoices):
+        PLAYER_ADD = "player_add", _("player registered")
+        PLAYER_CHECK_IN = "player_check_in", _("check-in")
+        PLAYER_WITHDRAW = "player_withdraw", _("withdrawal")
+        TEAM_ADD = "team_add", _("team registered")
+        SETTINGS = "settings", _("settings changed")
+        ROUND_DRAW = "round_draw", _("round drawn")
+        SEATS_SWAP = "seats_swap", _("seats swapped")
+        ROUND_LOCK = "round_lock", _("round locked")
+        DEAL_RECORD = "deal_record", _("deal entered")
+        DEAL_CORRECT = "deal_correct", _("deal corrected")
+        DEAL_CONFIRM = "deal_confirm", _("deal confirmed")
+        TOURNAMENT_FINISH = "tournament_finish", _("tournament finished")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="audit_entries"
+    )
+    created_at = models.DateTimeField(_("when"), auto_now_add=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        verbose_name=_("who"),
+    )
+    via = models.CharField(_("via"), max_length=120, blank=True)
+    action = models.CharField(_("what"), max_length=30, choices=Action)
+    round_number = models.PositiveSmallIntegerField(_("round"), null=True, blank=True)
+    table_number = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    subject = models.CharField(_("subject"), max_length=200, blank=True)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+    reason = models.CharField(_("reason"), max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["tournament", "-created_at"])]
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit log")
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%H:%M} {self.get_action_display()} {self.subject}"

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
-from django.db.models import Count, Max, Sum
+from django.db.models import Count, Max, QuerySet, Sum
 
 import scoring
 from tournaments.models import Bye, Deal, Player, Round, Seat, Tournament
@@ -51,7 +51,9 @@ class Entrant:
 
     pk: int
     name: str
-    stechen_rank: int | None
+    stechen_rank: int | None = None
+    withdrawn: bool = False
+    team_id: int | None = None
 
     def __str__(self) -> str:
         return self.name
@@ -142,20 +144,28 @@ TableResult = tuple[dict[str, tuple[int, dict[str, int]]], bool]
 over."""
 
 
+def counted_deals(tournament: Tournament) -> QuerySet[Deal]:
+    """The deals that count: all of them, or only the confirmed ones where the tournament wants
+    a second player's confirmation."""
+    deals = Deal.objects.filter(table__round__tournament=tournament)
+    if tournament.confirmation_required:
+        deals = deals.filter(confirmed_seat__isnull=False)
+    return deals
+
+
 def _table_results(
     tournament: Tournament, game: scoring.Game, variant: object, labels: dict[int, tuple[str, ...]]
 ) -> dict[int, TableResult]:
     """Every table's result: replayed from its deals, or taken from the cache, where it is kept
     under the table's deal count, sum of revisions and newest deal, so that any new deal or
     correction finds no entry and is replayed (the deals stay the only source of truth)."""
+    deals = counted_deals(tournament)
     versions = {
         table_id: f"standings:v2:{tournament.game}:{table_id}:{count}:{revisions}:{last}"
-        for table_id, count, revisions, last in Deal.objects.filter(
-            table__round__tournament=tournament
-        )
-        .values("table_id")
+        for table_id, count, revisions, last in deals.values("table_id")
         .annotate(count=Count("id"), revisions=Sum("revision"), last=Max("id"))
         .values_list("table_id", "count", "revisions", "last")
+        if table_id in labels
     }
     cached = cache.get_many(list(versions.values()))
     results = {table_id: cached[key] for table_id, key in versions.items() if key in cached}
@@ -163,7 +173,7 @@ def _table_results(
     entries: dict[int, list[dict]] = defaultdict(list)
     if any(table_id in versions for table_id in missing):
         for table_id, entry in (
-            Deal.objects.filter(table__round__tournament=tournament, table_id__in=missing)
+            deals.filter(table_id__in=missing)
             .order_by("table_id", "number")
             .values_list("table_id", "entry")
         ):
@@ -184,13 +194,13 @@ def _table_results(
 
 
 def _table_scores(
-    tournament: Tournament, game: scoring.Game, variant: object
+    tournament: Tournament, game: scoring.Game, variant: object, rounds: list[int]
 ) -> Iterator[tuple[int, RoundScore]]:
-    """Per seated player, the round score of his table."""
+    """Per seated player, the round score of his table in ``rounds``."""
     seats_by_table: dict[int, list[tuple[str, int]]] = defaultdict(list)
     where: dict[int, tuple[int, int]] = {}
     for table_id, label, player_id, table_number, round_number in Seat.objects.filter(
-        table__round__tournament=tournament
+        table__round__tournament=tournament, table__round__number__in=rounds
     ).values_list("table_id", "label", "player_id", "table__number", "table__round__number"):
         seats_by_table[table_id].append((label, player_id))
         where[table_id] = (round_number, table_number)
@@ -216,54 +226,115 @@ def _table_scores(
             )
 
 
-def tournament_standings(tournament: Tournament) -> Standings:
-    """Rank every player of ``tournament`` by the game's metric summed over all rounds, then by
-    the tournament's tie-break order (the game's own when none was chosen). Byes score the
-    game's bye score and are flagged. Equal ranks are shared; the lot only orders within them.
-    Five queries and no model instances, however many players (the page of a 1,000-player
-    tournament is measured in ``docs/benchmarks.md``)."""
-    game = tournament.scoring_game
-    variant = game.variant(tournament.variant)
-    players = {
-        pk: Row(player=Entrant(pk, name, stechen_rank))
-        for pk, name, stechen_rank in Player.objects.filter(tournament=tournament).values_list(
-            "pk", "name", "stechen_rank"
-        )
-    }
-    rounds = list(Round.objects.filter(tournament=tournament).values_list("number", flat=True))
-    for player_id, score in _table_scores(tournament, game, variant):
-        players[player_id].rounds.append(score)
-    for round_number, player_id in Bye.objects.filter(round__tournament=tournament).values_list(
-        "round__number", "player_id"
-    ):
-        players[player_id].rounds.append(RoundScore(round=round_number, score=game.bye_score))
-    for row in players.values():
-        by_round = {r.round: r for r in row.rounds}
-        row.rounds = [by_round[n] for n in sorted(by_round)]
-        row.cells = [by_round.get(number) for number in rounds]
-        row.total = sum(r.score for r in row.rounds)
-
-    order = tuple(tournament.tiebreaks) or game.tiebreak_order(variant)
-    keys = _tiebreak_keys(tournament, game, order, rounds)
-    sign = 1 if game.metric_ascending else -1
+def _rank(
+    rows: list[Row], order: tuple[str, ...], keys: dict[str, Callable[[Row], object]], sign: int
+) -> list[Row]:
+    """Sort ``rows`` by the metric then the tie-breaks of ``order``; equal keys share a rank (the
+    lot, if in ``order``, only orders within them)."""
     rank_keys = {
-        pk: (sign * row.total, *(keys[k](row) for k in order if k != "lot"))
-        for pk, row in players.items()
+        id(row): (sign * row.total, *(keys[k](row) for k in order if k != "lot")) for row in rows
     }
     rows = sorted(
-        players.values(),
+        rows,
         key=lambda row: (
-            rank_keys[row.player.pk],
+            rank_keys[id(row)],
             keys["lot"](row) if "lot" in order else 0,
             row.player.name,
         ),
     )
     for index, row in enumerate(rows):
         previous = rows[index - 1] if index else None
-        if previous is not None and rank_keys[previous.player.pk] == rank_keys[row.player.pk]:
+        if previous is not None and rank_keys[id(previous)] == rank_keys[id(row)]:
             row.rank = previous.rank
             row.tied = previous.tied = True
             row.by_lot = previous.by_lot = "lot" in order
         else:
             row.rank = index + 1
-    return Standings(rows=rows, rounds=rounds, tiebreaks=order)
+    return rows
+
+
+def _fill(row: Row, scores: Iterable[RoundScore], rounds: list[int]) -> Row:
+    by_round = {r.round: r for r in scores}
+    row.rounds = [by_round[n] for n in sorted(by_round)]
+    row.cells = [by_round.get(number) for number in rounds]
+    row.total = sum(r.score for r in row.rounds)
+    return row
+
+
+def tournament_standings(tournament: Tournament, *, through_round: int | None = None) -> Standings:
+    """Rank every player of ``tournament`` by the game's metric summed over all rounds (or the
+    rounds up to ``through_round``: the standings after that round), then by the tournament's
+    tie-break order (the game's own when none was chosen). Byes score the game's bye score and
+    are flagged; withdrawn players keep their results, flagged. Equal ranks are shared; the lot
+    only orders within them. Six queries and no model instances, however many players (the
+    page of a 1,000-player tournament is measured in ``docs/benchmarks.md``)."""
+    game = tournament.scoring_game
+    variant = game.variant(tournament.variant)
+    rounds_query = Round.objects.filter(tournament=tournament)
+    if through_round is not None:
+        rounds_query = rounds_query.filter(number__lte=through_round)
+    rounds = list(rounds_query.values_list("number", flat=True))
+    players = {
+        pk: Row(player=Entrant(pk, name, stechen_rank, withdrawn, team_id))
+        for pk, name, stechen_rank, withdrawn, team_id in Player.objects.filter(
+            tournament=tournament
+        ).values_list("pk", "name", "stechen_rank", "withdrawn", "team_id")
+    }
+    scores: dict[int, list[RoundScore]] = defaultdict(list)
+    for player_id, score in _table_scores(tournament, game, variant, rounds):
+        scores[player_id].append(score)
+    for round_number, player_id in Bye.objects.filter(
+        round__tournament=tournament, round__number__in=rounds
+    ).values_list("round__number", "player_id"):
+        scores[player_id].append(RoundScore(round=round_number, score=game.bye_score))
+    for pk, row in players.items():
+        _fill(row, scores[pk], rounds)
+    order = tuple(tournament.tiebreaks) or game.tiebreak_order(variant)
+    keys = _tiebreak_keys(tournament, game, order, rounds)
+    sign = 1 if game.metric_ascending else -1
+    return Standings(
+        rows=_rank(list(players.values()), order, keys, sign), rounds=rounds, tiebreaks=order
+    )
+
+
+def team_standings(tournament: Tournament, standings: Standings) -> Standings:
+    """The registered teams ranked like the players: a team's round score is its members' (the
+    partners share their table's result; the first member's counts where one sat out), summed
+    over the rounds, with the same tie-breaks (a team has no Stechen place of its own). One
+    query."""
+    game = tournament.scoring_game
+    names = dict(tournament.teams.values_list("pk", "name"))
+    members: dict[int, list[Row]] = defaultdict(list)
+    for row in sorted(standings.rows, key=lambda r: r.player.name):
+        if row.player.team_id in names:
+            members[row.player.team_id].append(row)
+    rows = []
+    for team_id, name in names.items():
+        scores: dict[int, RoundScore] = {}
+        for member in members[team_id]:
+            for score in member.rounds:
+                scores.setdefault(score.round, score)
+        rows.append(_fill(Row(player=Entrant(team_id, name)), scores.values(), standings.rounds))
+    keys = _tiebreak_keys(tournament, game, standings.tiebreaks, standings.rounds)
+    sign = 1 if game.metric_ascending else -1
+    return Standings(
+        rows=_rank(rows, standings.tiebreaks, keys, sign),
+        rounds=standings.rounds,
+        tiebreaks=standings.tiebreaks,
+    )
+
+
+STANDINGS_SECONDS = 3600
+"""How long computed standings stay in the cache; any write raises the tournament's version, so
+a stale entry is never read."""
+
+
+def cached_standings(tournament: Tournament, *, through_round: int | None = None) -> Standings:
+    """:func:`tournament_standings`, kept in Django's cache (Redis when ``REDIS_URL`` is set)
+    under the tournament's ``version``, which every write raises."""
+    key = f"standings:v3:{tournament.pk}:{tournament.version}:{through_round}"
+    return cache.get_or_set(
+        key,
+        lambda: tournament_standings(tournament, through_round=through_round),
+        timeout=STANDINGS_SECONDS,
+    )

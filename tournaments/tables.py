@@ -6,21 +6,41 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 
 import scoring
 from tournaments.models import Deal, Seat, Table
 
 
-def table_for_token(token: str) -> Table:
-    """The table behind a private table link, with its seats and players; 404 otherwise."""
-    return get_object_or_404(
-        Table.objects.select_related("round__tournament").prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("label"))
-        ),
-        token=token,
+@dataclass(frozen=True)
+class TableLink:
+    """What a private link opens: the table (with its round, tournament, seats and players) and,
+    for a seat's own link, that seat (the player using it); None for the table's link."""
+
+    table: Table
+    seat: Seat | None
+    token: str
+
+    @property
+    def url(self) -> str:
+        return reverse("table-detail", args=[self.token])
+
+
+def _tables() -> QuerySet[Table]:
+    return Table.objects.select_related("round__tournament").prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("label"))
     )
+
+
+def table_link(token: str) -> TableLink:
+    """The table behind a private link, the table's own or a seat's; 404 for any other token."""
+    seat = Seat.objects.filter(token=token).values_list("pk", "table_id").first()
+    if seat is None:
+        return TableLink(get_object_or_404(_tables(), token=token), None, token)
+    table = _tables().get(pk=seat[1])
+    return TableLink(table, next(s for s in table.seats.all() if s.pk == seat[0]), token)
 
 
 def play_order(game: scoring.Game, labels: Sequence[str]) -> tuple[str, ...]:

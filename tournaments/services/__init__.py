@@ -1,0 +1,46 @@
+"""Every write of the app: keyword-only functions named ``<entity>_<action>``, each inside one
+transaction that also writes the audit log. Views, the demo command and the tests all write
+through these."""
+
+from tournaments.services.deals import Recorded, deal_confirm, deal_correct, deal_record
+from tournaments.services.registration import (
+    parse_player_list,
+    player_add,
+    player_check_in,
+    player_withdraw,
+    players_add_list,
+    team_add,
+    teams_allowed,
+    tournament_create,
+    tournament_settings,
+)
+from tournaments.services.rounds import (
+    drawable_players,
+    playable_table_sizes,
+    round_draw,
+    round_lock,
+    seats_swap,
+    tournament_finish,
+)
+
+__all__ = [
+    "Recorded",
+    "deal_confirm",
+    "deal_correct",
+    "deal_record",
+    "drawable_players",
+    "parse_player_list",
+    "playable_table_sizes",
+    "player_add",
+    "player_check_in",
+    "player_withdraw",
+    "players_add_list",
+    "round_draw",
+    "round_lock",
+    "seats_swap",
+    "team_add",
+    "teams_allowed",
+    "tournament_create",
+    "tournament_finish",
+    "tournament_settings",
+]

@@ -1,0 +1,295 @@
+"""Tournaments, their settings, players and teams: registration before and on the day."""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+import scoring
+from tournaments.models import AuditEntry, Deal, Player, Team, Tournament
+from tournaments.services.audit import check_not_finished, record_change
+
+SETTINGS = ("planned_rounds", "confirmation_required", "check_in_required", "public", "tiebreaks")
+"""The tournament's settings the organiser may change after creating it."""
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name)[:60] or "turnier"
+    slug = base
+    while Tournament.objects.filter(slug=slug).exists():
+        slug = f"{base}-{secrets.token_hex(2)}"
+    return slug
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    organiser: AbstractBaseUser,
+    name: str,
+    game: str,
+    date: datetime.date,
+    venue: str = "",
+    variant: Mapping[str, Any] | None = None,
+    lot_seed: int | None = None,
+    **settings: Any,
+) -> Tournament:
+    """Create a tournament of ``game`` with the given house rules (missing options take the game's
+    defaults) and any of :data:`SETTINGS`. Raises ``ValidationError`` on the ``variant`` field for
+    options the game refuses, on ``tiebreaks`` for a key the game does not know."""
+    try:
+        scoring.games[game].variant(variant or {})
+    except scoring.InvalidVariant as exc:
+        raise ValidationError({"variant": f"{exc.option}: {exc.message}"}) from exc
+    _check_tiebreaks(scoring.games[game], settings.get("tiebreaks", ()))
+    tournament = Tournament.objects.create(
+        organiser=organiser,
+        name=name,
+        slug=_unique_slug(name),
+        game=game,
+        date=date,
+        venue=venue,
+        variant=dict(variant or {}),
+        lot_seed=lot_seed if lot_seed is not None else secrets.randbits(48),
+        **{key: value for key, value in settings.items() if key in SETTINGS},
+    )
+    record_change(tournament, AuditEntry.Action.SETTINGS, by=organiser, subject=tournament.name)
+    return tournament
+
+
+def _check_tiebreaks(game: scoring.Game, order: Sequence[str]) -> None:
+    unknown = [key for key in order if key not in game.tiebreaks]
+    if unknown or len(set(order)) != len(order):
+        raise ValidationError(
+            {"tiebreaks": _("Choose each tie-break once, from the game's list.")},
+            code="TIEBREAK_UNKNOWN",
+        )
+
+
+@transaction.atomic
+def tournament_settings(
+    *, tournament: Tournament, by: AbstractBaseUser | None, **changes: Any
+) -> Tournament:
+    """Change any of :data:`SETTINGS`; the change is logged with before and after.
+
+    Raises ``ValidationError``: on ``planned_rounds`` below the rounds already drawn; on
+    ``confirmation_required`` once a deal was entered (deals would change their meaning); on
+    ``tiebreaks`` as :func:`tournament_create`; ``FINISHED`` when the tournament is finished."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    check_not_finished(tournament)
+    changes = {k: v for k, v in changes.items() if k in SETTINGS and getattr(tournament, k) != v}
+    if "tiebreaks" in changes:
+        _check_tiebreaks(tournament.scoring_game, changes["tiebreaks"])
+    drawn = tournament.rounds.count()
+    if changes.get("planned_rounds", drawn) < drawn:
+        raise ValidationError(
+            {"planned_rounds": _("%(drawn)s rounds are drawn already.") % {"drawn": drawn}},
+            code="ROUNDS_DRAWN",
+        )
+    if (
+        "confirmation_required" in changes
+        and Deal.objects.filter(table__round__tournament=tournament).exists()
+    ):
+        raise ValidationError(
+            {
+                "confirmation_required": _(
+                    "Deals are entered already: confirmation can only be switched before the "
+                    "first deal."
+                )
+            },
+            code="DEALS_ENTERED",
+        )
+    if changes:
+        before = {key: getattr(tournament, key) for key in changes}
+        for key, value in changes.items():
+            setattr(tournament, key, value)
+        tournament.save(update_fields=list(changes))
+        record_change(
+            tournament,
+            AuditEntry.Action.SETTINGS,
+            by=by,
+            subject=tournament.name,
+            before=before,
+            after=changes,
+        )
+    tournament.refresh_from_db(fields=["version"])
+    return tournament
+
+
+def _check_names(tournament: Tournament, names: list[str], field: str) -> None:
+    taken = set(tournament.players.filter(name__in=names).values_list("name", flat=True))
+    repeated = {name for name, count in Counter(names).items() if count > 1}
+    clashes = sorted(taken | repeated)
+    if clashes:
+        raise ValidationError(
+            {field: _("Already on the list: %(names)s.") % {"names": ", ".join(clashes)}}
+        )
+
+
+def _late(tournament: Tournament) -> bool:
+    """Players registered once the tournament runs are there: checked in at once."""
+    return tournament.status != Tournament.Status.DRAFT
+
+
+@transaction.atomic
+def player_add(
+    *, tournament: Tournament, name: str, club: str = "", by: AbstractBaseUser | None = None
+) -> Player:
+    """Register one player (a late registration once the tournament runs: checked in, drawn
+    from the next round on). Raises ``ValidationError`` on ``name`` if the name is taken."""
+    check_not_finished(tournament)
+    name = " ".join(name.split())
+    if not name:
+        raise ValidationError({"name": _("Enter the player's name.")})
+    _check_names(tournament, [name], "name")
+    player = Player.objects.create(
+        tournament=tournament, name=name, club=club.strip(), checked_in=_late(tournament)
+    )
+    record_change(tournament, AuditEntry.Action.PLAYER_ADD, by=by, subject=name)
+    return player
+
+
+def parse_player_list(text: str) -> list[tuple[str, str]]:
+    """Split a pasted list into ``(name, club)``: one player a line, an optional club after a
+    comma, semicolon or tab (as copied from a spreadsheet). Blank lines are skipped."""
+    players = []
+    for line in text.splitlines():
+        for separator in ("\t", ";", ","):
+            if separator in line:
+                name, club = line.split(separator, 1)
+                break
+        else:
+            name, club = line, ""
+        name = " ".join(name.split())
+        if name:
+            players.append((name, " ".join(club.split())))
+    return players
+
+
+@transaction.atomic
+def players_add_list(
+    *, tournament: Tournament, text: str, by: AbstractBaseUser | None = None
+) -> list[Player]:
+    """Register every player of a pasted list at once, or none: a name already registered or
+    repeated in the list raises ``ValidationError`` on ``names`` and nothing is saved."""
+    check_not_finished(tournament)
+    parsed = parse_player_list(text)
+    if not parsed:
+        raise ValidationError({"names": _("The list is empty: one name a line.")})
+    _check_names(tournament, [name for name, _club in parsed], "names")
+    players = Player.objects.bulk_create(
+        Player(tournament=tournament, name=name, club=club, checked_in=_late(tournament))
+        for name, club in parsed
+    )
+    record_change(
+        tournament,
+        AuditEntry.Action.PLAYER_ADD,
+        by=by,
+        subject=_("%(count)s players") % {"count": len(players)},
+        after=[name for name, _club in parsed],
+    )
+    return players
+
+
+def _player_flag(
+    player: Player, field: str, value: bool, action: AuditEntry.Action, by, reason: str = ""
+) -> Player:
+    player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
+    check_not_finished(player.tournament)
+    if getattr(player, field) != value:
+        setattr(player, field, value)
+        player.save(update_fields=[field])
+        record_change(
+            player.tournament,
+            action,
+            by=by,
+            subject=player.name,
+            before={field: not value},
+            after={field: value},
+            reason=reason,
+        )
+    return player
+
+
+@transaction.atomic
+def player_check_in(
+    *, player: Player, checked_in: bool = True, by: AbstractBaseUser | None = None
+) -> Player:
+    """Check a player in (or out again) at the desk; with check-in required, only checked-in
+    players are drawn."""
+    return _player_flag(player, "checked_in", checked_in, AuditEntry.Action.PLAYER_CHECK_IN, by)
+
+
+@transaction.atomic
+def player_withdraw(
+    *,
+    player: Player,
+    withdrawn: bool = True,
+    by: AbstractBaseUser | None = None,
+    reason: str = "",
+) -> Player:
+    """Withdraw a player (or take the withdrawal back): his results so far stay in the
+    standings, flagged; he is no longer drawn. A round already drawn keeps his seat."""
+    return _player_flag(
+        player, "withdrawn", withdrawn, AuditEntry.Action.PLAYER_WITHDRAW, by, reason
+    )
+
+
+def teams_allowed(tournament: Tournament) -> bool:
+    """Teams exist for the partnership games at tables of four (Bauerchen; the four-handed
+    Hundertspiel)."""
+    game = tournament.scoring_game
+    return game.partnerships and game.table_size(game.variant(tournament.variant)) == 4
+
+
+@transaction.atomic
+def team_add(
+    *,
+    tournament: Tournament,
+    name: str,
+    players: Sequence[Player],
+    by: AbstractBaseUser | None = None,
+) -> Team:
+    """Register a partnership of two players of the tournament, who then sit opposite each other
+    in every draw. Raises ``ValidationError`` on ``name`` (empty or taken) or ``players`` (not two
+    different players of this tournament, or one already in a team), or when the game has no
+    partnerships."""
+    check_not_finished(tournament)
+    if not teams_allowed(tournament):
+        raise ValidationError(
+            _("%(game)s is not played in fixed partnerships.")
+            % {"game": tournament.scoring_game.name},
+            code="NO_PARTNERSHIPS",
+        )
+    name = " ".join(name.split())
+    if not name:
+        raise ValidationError({"name": _("Enter the team's name.")})
+    if tournament.teams.filter(name=name).exists():
+        raise ValidationError({"name": _("Already on the list: %(names)s.") % {"names": name}})
+    ids = {p.pk for p in players}
+    members = list(Player.objects.select_for_update().filter(tournament=tournament, pk__in=ids))
+    if len(ids) != 2 or len(members) != 2:
+        raise ValidationError({"players": _("A team is two different players.")})
+    taken = [p.name for p in members if p.team_id is not None]
+    if taken:
+        raise ValidationError(
+            {"players": _("Already in a team: %(names)s.") % {"names": ", ".join(taken)}}
+        )
+    team = Team.objects.create(tournament=tournament, name=name)
+    Player.objects.filter(pk__in=ids).update(team=team)
+    record_change(
+        tournament,
+        AuditEntry.Action.TEAM_ADD,
+        by=by,
+        subject=name,
+        after=sorted(p.name for p in members),
+    )
+    return team

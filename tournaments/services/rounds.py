@@ -1,0 +1,313 @@
+"""Rounds: the draw, seat swaps before play, completion, locking, and the end of the
+tournament."""
+
+from __future__ import annotations
+
+import secrets
+from collections import Counter
+from itertools import combinations
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+import scoring
+from tournaments import draw
+from tournaments.errors import draw_error_message
+from tournaments.models import AuditEntry, Bye, Player, Round, Seat, Table, Tournament
+from tournaments.services.audit import check_not_finished, record_change
+from tournaments.services.registration import teams_allowed
+from tournaments.standings import tournament_standings
+
+
+def playable_table_sizes(game: scoring.Game, variant: Any) -> list[int]:
+    """The table sizes a round of ``game`` may use under ``variant``, the usual size first: every
+    size of ``game.table_sizes`` that the house rules can score (Kein Stich at five players needs
+    payouts for five; the four-handed Hundertspiel seats no three)."""
+    usual = game.table_size(variant)
+    sizes = [usual]
+    for size in game.table_sizes:
+        if size == usual:
+            continue
+        try:
+            game.initial(game.seats(size), variant)
+        except ValueError:  # InvalidVariant is one too
+            continue
+        sizes.append(size)
+    return sizes
+
+
+def drawable_players(tournament: Tournament) -> list[int]:
+    """The ids of the players the next draw seats: not withdrawn and, where check-in is
+    required, checked in."""
+    players = tournament.players.filter(withdrawn=False)
+    if tournament.check_in_required:
+        players = players.filter(checked_in=True)
+    return list(players.values_list("id", flat=True))
+
+
+def _met(tournament: Tournament) -> Counter[frozenset[int]]:
+    """How often each pair of players sat at one table so far (the repeat-avoiding draw's
+    history)."""
+    tables: dict[int, list[int]] = {}
+    for table_id, player_id in Seat.objects.filter(table__round__tournament=tournament).values_list(
+        "table_id", "player_id"
+    ):
+        tables.setdefault(table_id, []).append(player_id)
+    return Counter(
+        frozenset(pair) for seated in tables.values() for pair in combinations(seated, 2)
+    )
+
+
+def _teams(tournament: Tournament, players: list[int]) -> list[tuple[int, int]] | None:
+    """The registered partnerships among ``players`` (None when the tournament has no teams)."""
+    if not teams_allowed(tournament) or not tournament.teams.exists():
+        return None
+    members: dict[int, list[int]] = {}
+    for team_id, player_id in Player.objects.filter(pk__in=players).values_list("team_id", "id"):
+        members.setdefault(team_id or -player_id, []).append(player_id)
+    return [tuple(sorted(ids)) for ids in members.values()]  # a lone player: a team of one
+
+
+def _check_previous_round(tournament: Tournament, override_reason: str) -> tuple[int, bool]:
+    """The number of the last round drawn (0 before the first) and whether drawing the next now
+    overrides its being incomplete."""
+    previous = tournament.rounds.order_by("-number").first()
+    if previous is None or previous.status in (Round.Status.COMPLETE, Round.Status.LOCKED):
+        return (previous.number if previous else 0), False
+    if not override_reason:
+        playing = previous.tables.filter(complete=False).count()
+        raise ValidationError(
+            {
+                "override_reason": _(
+                    "Round %(number)s is not complete: %(tables)s tables are still playing. "
+                    "Wait for them, or give a reason to draw anyway."
+                )
+                % {"number": previous.number, "tables": playing}
+            },
+            code="ROUND_NOT_COMPLETE",
+        )
+    return previous.number, True
+
+
+@transaction.atomic
+def round_draw(
+    *,
+    tournament: Tournament,
+    method: str = Round.Method.AVOID_REPEATS,
+    allow_byes: bool = False,
+    seed: int | None = None,
+    override_reason: str = "",
+    by: AbstractBaseUser | None = None,
+) -> Round:
+    """Draw the next round with ``method`` (random; random avoiding repeat table-mates; by
+    standings), seeded (the seed is stored with the round), into tables of the sizes the game
+    allows under the house rules, the usual size preferred; registered teams sit opposite each
+    other. Byes, if no split seats everybody and byes are allowed, go to the players with the
+    fewest byes so far.
+
+    The previous round must be complete (or locked) unless ``override_reason`` says why not; the
+    override is logged. Raises ``ValidationError`` with code ``ROUND_NOT_COMPLETE`` (on
+    ``override_reason``), ``ALL_ROUNDS_DRAWN``, ``FINISHED``, or the draw's own
+    (``TOO_FEW_PLAYERS``, ``BYES_NEEDED``, ``TEAM_INCOMPLETE``); nothing is saved then."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    check_not_finished(tournament)
+    previous, overridden = _check_previous_round(tournament, override_reason)
+    number = previous + 1
+    if number > tournament.planned_rounds:
+        raise ValidationError(
+            _("All %(count)s planned rounds are drawn. Raise the planned rounds to draw more.")
+            % {"count": tournament.planned_rounds},
+            code="ALL_ROUNDS_DRAWN",
+        )
+    game = tournament.scoring_game
+    sizes = playable_table_sizes(game, game.variant(tournament.variant))
+    seed = seed if seed is not None else secrets.randbits(48)
+    players = drawable_players(tournament)
+    if method == Round.Method.STANDINGS:
+        rows = tournament_standings(tournament).rows
+        rank = {row.player.pk: index for index, row in enumerate(rows)}
+        players.sort(key=rank.__getitem__)
+    byes_so_far = Counter(
+        Bye.objects.filter(round__tournament=tournament).values_list("player_id", flat=True)
+    )
+    try:
+        result = draw.draw(
+            method,
+            players,
+            seed=seed,
+            table_sizes=sizes,
+            allow_byes=allow_byes,
+            byes_so_far=byes_so_far,
+            met=_met(tournament) if method == Round.Method.AVOID_REPEATS else None,
+            teams=_teams(tournament, players),
+        )
+    except draw.DrawUserError as exc:
+        if "player" in exc.params:
+            exc.params["player"] = Player.objects.get(pk=exc.params["player"]).name
+        raise ValidationError(draw_error_message(exc), code=exc.code, params=exc.params) from exc
+    new_round = Round.objects.create(tournament=tournament, number=number, seed=seed, method=method)
+    for table_number, seated in enumerate(result.tables, start=1):
+        table = Table.objects.create(round=new_round, number=table_number)
+        Seat.objects.bulk_create(
+            Seat(table=table, player_id=player_id, label=label)
+            for label, player_id in zip(game.seats(len(seated)), seated, strict=True)
+        )
+    Bye.objects.bulk_create(Bye(round=new_round, player_id=p) for p in result.byes)
+    if tournament.status == Tournament.Status.DRAFT:
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+    record_change(
+        tournament,
+        AuditEntry.Action.ROUND_DRAW,
+        by=by,
+        subject=_("Round %(number)s") % {"number": number},
+        after={"method": method, "seed": seed, "tables": len(result.tables)},
+        reason=override_reason if overridden else "",
+        round_number=number,
+    )
+    return new_round
+
+
+def _locked_round(the_round: Round) -> Round:
+    return Round.objects.select_for_update().select_related("tournament").get(pk=the_round.pk)
+
+
+@transaction.atomic
+def seats_swap(
+    *, round: Round, players: tuple[Player, Player], by: AbstractBaseUser | None = None
+) -> None:
+    """Swap the seats of two players of ``round`` before it starts (each takes the other's seat
+    and its seat link). Raises ``ValidationError``: ``ROUND_STARTED`` once a deal is entered,
+    ``NOT_SEATED`` (on ``players``) for a player without a seat in the round."""
+    the_round = _locked_round(round)
+    check_not_finished(the_round.tournament)
+    if the_round.status != Round.Status.DRAWN:
+        raise ValidationError(
+            _("Round %(number)s has started: seats can only be swapped before the first deal.")
+            % {"number": the_round.number},
+            code="ROUND_STARTED",
+        )
+    ids = [p.pk for p in players]
+    seats = {
+        seat.player_id: seat
+        for seat in Seat.objects.select_for_update()
+        .select_related("table", "player")
+        .filter(table__round=the_round, player_id__in=ids)
+    }
+    if len(set(ids)) != 2 or len(seats) != 2:
+        raise ValidationError(
+            {"players": _("Choose two different players who have a seat in this round.")},
+            code="NOT_SEATED",
+        )
+    first, second = seats[ids[0]], seats[ids[1]]
+    before = [f"{s.player.name}: {s.table.number}{s.label}" for s in (first, second)]
+    if first.table_id == second.table_id:
+        # Same table: the two keep their seat rows (links) and trade labels; a free label first,
+        # because (table, label) is unique.
+        labels = first.label, second.label
+        first.label = "~"
+        first.save(update_fields=["label"])
+        second.label = labels[0]
+        second.save(update_fields=["label"])
+        first.label = labels[1]
+        first.save(update_fields=["label"])
+    else:
+        first.player_id, second.player_id = second.player_id, first.player_id
+        first.save(update_fields=["player"])
+        second.save(update_fields=["player"])
+    record_change(
+        the_round.tournament,
+        AuditEntry.Action.SEATS_SWAP,
+        by=by,
+        subject=" ↔ ".join(p.name for p in players),
+        before=before,
+        round_number=the_round.number,
+    )
+
+
+def refresh_round(the_round: Round) -> None:
+    """Move an open round to *playing* once it has a deal and to *complete* once every table has
+    finished its unit (back to *playing* if a correction reopens a table)."""
+    if the_round.status == Round.Status.LOCKED:
+        return
+    tables = Table.objects.filter(round=the_round)
+    if not tables.filter(complete=False).exists():
+        status = Round.Status.COMPLETE
+    elif tables.filter(deals__isnull=False).exists():
+        status = Round.Status.PLAYING
+    else:
+        status = Round.Status.DRAWN
+    if status != the_round.status:
+        Round.objects.filter(pk=the_round.pk).update(status=status)
+        the_round.status = status
+
+
+@transaction.atomic
+def round_lock(*, round: Round, by: AbstractBaseUser | None = None, reason: str = "") -> Round:
+    """Lock a round: its tables' links become read-only and its results final. A round not yet
+    complete (a timed round cut short) needs a ``reason``, which is logged. Raises
+    ``ValidationError``: ``ROUND_NOT_COMPLETE`` on ``reason``, ``FINISHED``."""
+    the_round = _locked_round(round)
+    check_not_finished(the_round.tournament)
+    if the_round.status == Round.Status.LOCKED:
+        return the_round
+    if the_round.status != Round.Status.COMPLETE and not reason:
+        raise ValidationError(
+            {
+                "reason": _(
+                    "Round %(number)s is not complete. Give a reason to lock it as it stands."
+                )
+                % {"number": the_round.number}
+            },
+            code="ROUND_NOT_COMPLETE",
+        )
+    before = the_round.status
+    the_round.status = Round.Status.LOCKED
+    the_round.save(update_fields=["status"])
+    record_change(
+        the_round.tournament,
+        AuditEntry.Action.ROUND_LOCK,
+        by=by,
+        subject=_("Round %(number)s") % {"number": the_round.number},
+        before=before,
+        after=Round.Status.LOCKED,
+        reason=reason,
+        round_number=the_round.number,
+    )
+    return the_round
+
+
+@transaction.atomic
+def tournament_finish(*, tournament: Tournament, by: AbstractBaseUser | None = None) -> Tournament:
+    """Finish the tournament: every round must be complete or locked (complete ones are locked
+    now); everything is read-only afterwards. Raises ``ValidationError`` (``ROUND_NOT_COMPLETE``
+    naming the open rounds, ``FINISHED``)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    check_not_finished(tournament)
+    open_rounds = list(
+        tournament.rounds.exclude(
+            status__in=[Round.Status.COMPLETE, Round.Status.LOCKED]
+        ).values_list("number", flat=True)
+    )
+    if open_rounds:
+        raise ValidationError(
+            _("Not complete yet: round %(rounds)s. Lock it with a reason first.")
+            % {"rounds": ", ".join(map(str, open_rounds))},
+            code="ROUND_NOT_COMPLETE",
+        )
+    tournament.rounds.filter(status=Round.Status.COMPLETE).update(status=Round.Status.LOCKED)
+    before = tournament.status
+    tournament.status = Tournament.Status.FINISHED
+    tournament.save(update_fields=["status"])
+    record_change(
+        tournament,
+        AuditEntry.Action.TOURNAMENT_FINISH,
+        by=by,
+        subject=tournament.name,
+        before=before,
+        after=tournament.status,
+    )
+    return tournament
