@@ -1,7 +1,21 @@
 """Seating draws: plain functions, seeded and reproducible (no database here).
 
 A draw takes the players' ids, a seed and the table sizes the game allows, and returns the tables
-(each a list of ids in seat order) and the players who get a bye.
+(each a list of ids in seat order) and the players who get a bye. Three methods share one keyword
+signature; :func:`draw` picks one by name:
+
+- ``"random"`` (:func:`draw_random`): a seeded shuffle.
+- ``"avoid_repeats"`` (:func:`draw_avoiding_repeats`): the same shuffle, then swaps between tables
+  until players who already sat together meet as little as possible (:func:`repeat_cost`).
+- ``"standings"`` (:func:`draw_by_standings`): leaders together, as in a Swiss system.
+
+In the partnership games (Bauerchen, Hundertspiel) ``teams`` names the partnerships: whole teams
+are drawn, two to a table of four, partners opposite each other (seats 0 and 2 one team, seats 1
+and 3 the other), and a bye goes to a whole team.
+
+Byes are fair in every method: nobody gets a second bye before everyone has had one. The same
+inputs and seed give the same draw whatever the order of ``players`` (except for ``"standings"``,
+where the order is the standings), of ``teams`` and of ``met``.
 """
 
 from __future__ import annotations
@@ -10,12 +24,28 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+DRAW_METHODS = ("random", "avoid_repeats", "standings")
+"""The names :func:`draw` accepts."""
+
+TEAM_TABLE_SIZE = 4
+"""Partnership games seat two teams of two at a table."""
+
+# Sideways swaps (no change in cost) let the search walk across plateaus, but only for so many
+# passes without a strict improvement; the pass bound caps the work when no repeat-free draw exists.
+_STALL_PASSES = 6
+_MAX_PASSES = 60
+
+Unit = tuple[int, ...]
+"""What a draw places: a player ``(id,)``, or a team ``(id, id)`` with its members ascending."""
+
 
 class DrawUserError(ValueError):
-    """A draw the organiser can fix (too few players, byes not accepted). ``code`` is stable:
-    ``TOO_FEW_PLAYERS`` or ``BYES_NEEDED`` (with ``byes``, the number of byes it would take)."""
+    """A draw the organiser can fix. ``code`` is stable, ``params`` fill its message:
+    ``TOO_FEW_PLAYERS`` (``players``, ``table_size``); ``BYES_NEEDED`` (``players``,
+    ``table_size``, ``byes``: the number of players it would take); ``TEAM_INCOMPLETE``
+    (``player``: a player without exactly one partner, or in a team but not in the draw)."""
 
-    def __init__(self, code: str, message: str, **params: int) -> None:
+    def __init__(self, code: str, message: str, **params: int | str) -> None:
         super().__init__(message)
         self.code = code
         self.params = params
@@ -23,8 +53,9 @@ class DrawUserError(ValueError):
 
 @dataclass(frozen=True)
 class Draw:
-    """The outcome of a draw: ``tables`` in table order, each a list of player ids in seat order;
-    ``byes`` the ids who sit this round out."""
+    """The outcome of a draw: ``tables`` in table order, each a list of player ids in seat order
+    (with teams ``[a1, b1, a2, b2]``: partners at seats 0 and 2, and 1 and 3); ``byes`` the ids
+    who sit this round out, ascending."""
 
     seed: int
     tables: list[list[int]]
@@ -54,8 +85,34 @@ def table_plan(player_count: int, table_sizes: Sequence[int]) -> tuple[list[int]
     raise AssertionError("zero players always fit")  # best[0] is set
 
 
-def _sizes_text(table_sizes: Sequence[int]) -> str:
-    return "/".join(str(size) for size in sorted(set(table_sizes)))
+def repeat_cost(
+    tables: Sequence[Sequence[int]],
+    met: Mapping[frozenset[int], int],
+    teams: Sequence[tuple[int, int]] | None = None,
+) -> int:
+    """The cost of a seating given the history (after SchafkopfTurnier's draw, which charges a
+    flat penalty for each pair at a table that sat together before): the sum, over every pair at
+    one table, of the square of ``met[pair]``, how often the two already sat at one table.
+
+    Squared, so that a third meeting (cost 4) weighs more than two second meetings (1 + 1): the
+    draw spreads repeats over many players rather than seating the same two together again and
+    again. With ``teams`` the pairs are pairs of teams, and two teams have met as often as the
+    most frequent meeting of any member of the one with any member of the other (partners'
+    meetings with each other do not count).
+
+    ``tables`` are lists of player ids; ``met`` maps ``frozenset({a, b})`` to a count (missing
+    pairs have never met)."""
+    team_of = _team_of_players(teams)
+    seated = [list(dict.fromkeys(team_of.get(p, (p,)) for p in table)) for table in tables]
+    units = [unit for table in seated for unit in table]
+    weight = _weights(units, met)
+    total = 0
+    start = 0
+    for table in seated:
+        members = range(start, start + len(table))
+        total += sum(weight[i].get(j, 0) for i in members for j in members if i < j)
+        start += len(table)
+    return total
 
 
 def draw_random(
@@ -65,18 +122,187 @@ def draw_random(
     table_sizes: Sequence[int],
     allow_byes: bool,
     byes_so_far: Mapping[int, int] | None = None,
+    teams: Sequence[tuple[int, int]] | None = None,
 ) -> Draw:
     """A random seating into tables of the allowed ``table_sizes``, the usual (first) size
     preferred (Hintersche: 4, Schoch 2014; Kein Stich: 3–6, four usual), as :func:`table_plan`
-    splits the players.
+    splits the players; with ``teams``, two teams to a table of four, partners opposite.
 
     When no split seats everybody, the remainder gets a bye, chosen at random among the players
-    with the fewest byes so far (nobody gets a second bye before everyone has had one).
+    (teams) with the fewest byes so far (nobody gets a second bye before everyone has had one).
 
     Raises:
         DrawUserError: ``TOO_FEW_PLAYERS`` for fewer players than the smallest table;
-            ``BYES_NEEDED`` when byes would be needed and ``allow_byes`` is false.
+            ``BYES_NEEDED`` when byes would be needed and ``allow_byes`` is false;
+            ``TEAM_INCOMPLETE`` when ``teams`` does not pair every player with exactly one other.
     """
+    units, plan, bye_count = _prepare(players, table_sizes, allow_byes, teams)
+    rng = random.Random(seed)
+    order, byes = _shuffle_and_choose_byes(units, bye_count, byes_so_far, rng)
+    return _seated(seed, _split(order, byes, plan), byes, rng)
+
+
+def draw_avoiding_repeats(
+    players: Sequence[int],
+    *,
+    seed: int,
+    table_sizes: Sequence[int],
+    allow_byes: bool,
+    byes_so_far: Mapping[int, int] | None = None,
+    met: Mapping[frozenset[int], int] | None = None,
+    teams: Sequence[tuple[int, int]] | None = None,
+) -> Draw:
+    """A random seating (the one :func:`draw_random` makes from the same seed, byes included),
+    then improved against the history ``met`` (``frozenset({a, b})`` → how often a and b sat at
+    one table): local search by seeded swaps of players (teams) between tables lowers
+    :func:`repeat_cost`, each swap priced by the change at the two tables it touches.
+
+    The search takes, pass by pass, every player who sits with someone already met and swaps them
+    with the first player elsewhere (scanning from a seeded place) whose swap lowers the cost, or
+    failing that with one whose swap leaves it level; it stops when the cost is zero, after a few
+    passes without a lowering, or after a fixed number of passes. Without history the draw is
+    :func:`draw_random`'s. 1,000 players with ten rounds of history take well under a second.
+
+    Raises:
+        DrawUserError: as :func:`draw_random`.
+    """
+    units, plan, bye_count = _prepare(players, table_sizes, allow_byes, teams)
+    rng = random.Random(seed)
+    order, byes = _shuffle_and_choose_byes(units, bye_count, byes_so_far, rng)
+    tables = _split(order, byes, plan)
+    if met:
+        tables = _improve(tables, met, rng)
+    return _seated(seed, tables, byes, rng)
+
+
+def draw_by_standings(
+    ranked_players: Sequence[int],
+    *,
+    seed: int,
+    table_sizes: Sequence[int],
+    allow_byes: bool,
+    byes_so_far: Mapping[int, int] | None = None,
+    teams: Sequence[tuple[int, int]] | None = None,
+) -> Draw:
+    """Leaders together, as the Swiss system pairs players of equal score: ``ranked_players`` (the
+    standings, leader first) fill table 1, then table 2, and so on, tables as
+    :func:`table_plan` splits them (largest first); the seat order within a table is shuffled by
+    the seed. With ``teams`` a team ranks where its best-ranked member does.
+
+    Byes go to the players (teams) with the fewest byes so far, among them the lowest-ranked: the
+    bottom of the standings, as Swiss pairing gives its bye.
+
+    Raises:
+        DrawUserError: as :func:`draw_random`.
+    """
+    units, plan, bye_count = _prepare(ranked_players, table_sizes, allow_byes, teams)
+    rng = random.Random(seed)
+    byes = _choose_byes(units[::-1], bye_count, byes_so_far)
+    tables = _split(units, byes, plan)
+    for table in tables:
+        rng.shuffle(table)
+    return _seated(seed, tables, byes, rng)
+
+
+def draw(
+    method: str,
+    players: Sequence[int],
+    *,
+    seed: int,
+    table_sizes: Sequence[int],
+    allow_byes: bool,
+    byes_so_far: Mapping[int, int] | None = None,
+    met: Mapping[frozenset[int], int] | None = None,
+    teams: Sequence[tuple[int, int]] | None = None,
+) -> Draw:
+    """The draw by ``method``, one of :data:`DRAW_METHODS`. ``players`` come in standings order
+    (only ``"standings"`` uses the order); ``met``, the history, is used by ``"avoid_repeats"``
+    only.
+
+    Raises:
+        ValueError: for an unknown ``method`` (a bug, not the organiser's to fix).
+        DrawUserError: as :func:`draw_random`.
+    """
+    if method == "random":
+        return draw_random(
+            players,
+            seed=seed,
+            table_sizes=table_sizes,
+            allow_byes=allow_byes,
+            byes_so_far=byes_so_far,
+            teams=teams,
+        )
+    if method == "avoid_repeats":
+        return draw_avoiding_repeats(
+            players,
+            seed=seed,
+            table_sizes=table_sizes,
+            allow_byes=allow_byes,
+            byes_so_far=byes_so_far,
+            met=met,
+            teams=teams,
+        )
+    if method == "standings":
+        return draw_by_standings(
+            players,
+            seed=seed,
+            table_sizes=table_sizes,
+            allow_byes=allow_byes,
+            byes_so_far=byes_so_far,
+            teams=teams,
+        )
+    raise ValueError(f"unknown draw method: {method!r} (expected one of {', '.join(DRAW_METHODS)})")
+
+
+def _sizes_text(table_sizes: Sequence[int]) -> str:
+    return "/".join(str(size) for size in sorted(set(table_sizes)))
+
+
+def _team_of_players(teams: Sequence[tuple[int, int]] | None) -> dict[int, Unit]:
+    return {p: tuple(sorted(team)) for team in teams or () for p in team}
+
+
+def _team_units(players: Sequence[int], teams: Sequence[tuple[int, int]]) -> list[Unit]:
+    """Each team once, at the place of its first member in ``players``; raises
+    ``TEAM_INCOMPLETE`` unless every player is in exactly one team of two players in the draw."""
+    playing = set(players)
+    team_of: dict[int, Unit] = {}
+    for team in teams:
+        members = tuple(sorted(team))
+        if len(set(members)) != 2:
+            raise DrawUserError(
+                "TEAM_INCOMPLETE",
+                f"A team must be two different players: {team!r}.",
+                player=members[0] if members else 0,
+            )
+        for p in members:
+            if p not in playing:
+                raise DrawUserError(
+                    "TEAM_INCOMPLETE", f"Player {p} is in a team but not in the draw.", player=p
+                )
+            if p in team_of:
+                raise DrawUserError(
+                    "TEAM_INCOMPLETE", f"Player {p} is in more than one team.", player=p
+                )
+            team_of[p] = members
+    for p in sorted(playing):
+        if p not in team_of:
+            raise DrawUserError("TEAM_INCOMPLETE", f"Player {p} has no partner.", player=p)
+    return list(dict.fromkeys(team_of[p] for p in players))
+
+
+def _prepare(
+    players: Sequence[int],
+    table_sizes: Sequence[int],
+    allow_byes: bool,
+    teams: Sequence[tuple[int, int]] | None,
+) -> tuple[list[Unit], list[int], int]:
+    """The checks every method makes. Returns the units in the order of ``players``, the table
+    plan in units (a table of two teams counts 2) and the number of units to get a bye."""
+    if teams is not None:
+        if TEAM_TABLE_SIZE not in table_sizes:
+            raise ValueError(f"teams play at tables of four, not {_sizes_text(table_sizes)}")
+        table_sizes = [TEAM_TABLE_SIZE]
     if len(players) < min(table_sizes):
         raise DrawUserError(
             "TOO_FEW_PLAYERS",
@@ -84,23 +310,137 @@ def draw_random(
             players=len(players),
             table_size=min(table_sizes),
         )
-    plan, bye_count = table_plan(len(players), table_sizes)
+    if teams is None:
+        units: list[Unit] = [(p,) for p in players]
+        plan, bye_count = table_plan(len(units), table_sizes)
+    else:
+        units = _team_units(players, teams)
+        plan, bye_count = table_plan(len(units), [TEAM_TABLE_SIZE // 2])
     if bye_count and not allow_byes:
+        bye_players = bye_count * len(units[0])
         raise DrawUserError(
             "BYES_NEEDED",
             f"{len(players)} players do not divide into tables of {_sizes_text(table_sizes)}: "
-            f"{bye_count} must sit out.",
+            f"{bye_players} must sit out.",
             players=len(players),
             table_size=_sizes_text(table_sizes),
-            byes=bye_count,
+            byes=bye_players,
         )
-    rng = random.Random(seed)
-    order = sorted(players)
-    rng.shuffle(order)
+    return units, plan, bye_count
+
+
+def _choose_byes(
+    candidates: Sequence[Unit], count: int, byes_so_far: Mapping[int, int] | None
+) -> list[Unit]:
+    """The first ``count`` of ``candidates`` (in order of preference) among those with the fewest
+    byes so far; a team has had as many byes as the member with the most."""
     counts = byes_so_far or {}
-    # A stable sort on the bye count keeps the shuffled order among equals: fair and random.
-    byes = sorted(order, key=lambda p: counts.get(p, 0))[:bye_count]
-    bye_set = set(byes)
-    seated = iter(p for p in order if p not in bye_set)
-    tables = [[next(seated) for _ in range(size)] for size in plan]
-    return Draw(seed=seed, tables=tables, byes=sorted(byes))
+    # A stable sort on the bye count keeps the order of preference among equals.
+    return sorted(candidates, key=lambda unit: max(counts.get(p, 0) for p in unit))[:count]
+
+
+def _shuffle_and_choose_byes(
+    units: list[Unit], bye_count: int, byes_so_far: Mapping[int, int] | None, rng: random.Random
+) -> tuple[list[Unit], list[Unit]]:
+    """The units sorted (so the input order does not matter), then shuffled; the byes at random
+    among the fewest-byes units."""
+    order = sorted(units)
+    rng.shuffle(order)
+    return order, _choose_byes(order, bye_count, byes_so_far)
+
+
+def _split(order: Sequence[Unit], byes: Sequence[Unit], plan: Sequence[int]) -> list[list[Unit]]:
+    """The units not on a bye, in ``order``, cut into tables of the ``plan``'s sizes."""
+    off = set(byes)
+    seated = iter([unit for unit in order if unit not in off])
+    return [[next(seated) for _ in range(size)] for size in plan]
+
+
+def _seated(seed: int, tables: list[list[Unit]], byes: Sequence[Unit], rng: random.Random) -> Draw:
+    """The draw in player ids: singles in the order of their table; two teams as
+    ``[a1, b1, a2, b2]``, which partner takes the first of the two seats chosen by ``rng``."""
+    seats = []
+    for table in tables:
+        if len(table[0]) == 1:
+            seats.append([unit[0] for unit in table])
+        else:
+            (a1, a2), (b1, b2) = (rng.sample(team, 2) for team in table)
+            seats.append([a1, b1, a2, b2])
+    return Draw(seed=seed, tables=seats, byes=sorted(p for unit in byes for p in unit))
+
+
+def _weights(units: Sequence[Unit], met: Mapping[frozenset[int], int]) -> list[dict[int, int]]:
+    """For each unit (by index), the other units it has met, with the cost of seating them
+    together again: the square of the meetings (for teams, of the most any two members had)."""
+    index = {p: i for i, unit in enumerate(units) for p in unit}
+    times: list[dict[int, int]] = [{} for _ in units]
+    for pair, count in met.items():
+        if count <= 0 or len(pair) != 2:
+            continue
+        a, b = pair
+        i, j = index.get(a), index.get(b)
+        if i is None or j is None or i == j:
+            continue
+        if count > times[i].get(j, 0):
+            times[i][j] = times[j][i] = count
+    return [{j: count * count for j, count in row.items()} for row in times]
+
+
+def _improve(
+    tables: list[list[Unit]], met: Mapping[frozenset[int], int], rng: random.Random
+) -> list[list[Unit]]:
+    """Local search on :func:`repeat_cost` by swaps between tables (see
+    :func:`draw_avoiding_repeats`); a table keeps its size, a moved unit takes the other's seat."""
+    units = [unit for table in tables for unit in table]
+    weight = _weights(units, met)
+    seats: list[list[int]] = []
+    table_of: list[int] = []
+    for number, table in enumerate(tables):
+        seats.append(list(range(len(table_of), len(table_of) + len(table))))
+        table_of.extend([number] * len(table))
+
+    def cost(u: int, table: int, leaving: int) -> int:
+        """What ``u`` costs at ``table`` once ``leaving`` has left it (a unit never weighs on
+        itself, so ``u``'s own table needs nobody leaving: pass -1)."""
+        w = weight[u]
+        return sum(w.get(z, 0) for z in seats[table] if z != leaving)
+
+    def swap(x: int, y: int) -> None:
+        tx, ty = table_of[x], table_of[y]
+        seats[tx][seats[tx].index(x)] = y
+        seats[ty][seats[ty].index(y)] = x
+        table_of[x], table_of[y] = ty, tx
+
+    count = len(units)
+    stalled = 0
+    for _ in range(_MAX_PASSES):
+        conflicted = [u for u in range(count) if cost(u, table_of[u], -1)]
+        if not conflicted or stalled >= _STALL_PASSES:
+            break
+        rng.shuffle(conflicted)
+        lowered = False
+        for x in conflicted:
+            tx = table_of[x]
+            here = cost(x, tx, -1)
+            if not here:
+                continue  # an earlier swap in this pass already freed it
+            level = None
+            start = rng.randrange(count)
+            for k in range(count):
+                y = (start + k) % count
+                ty = table_of[y]
+                if ty == tx:
+                    continue
+                # Only the two tables change: x leaves tx for ty, y leaves ty for tx.
+                delta = cost(y, tx, x) - here + cost(x, ty, y) - cost(y, ty, -1)
+                if delta < 0:
+                    swap(x, y)
+                    lowered = True
+                    break
+                if delta == 0 and level is None:
+                    level = y
+            else:
+                if level is not None:
+                    swap(x, level)
+        stalled = 0 if lowered else stalled + 1
+    return [[units[u] for u in table] for table in seats]
