@@ -4,7 +4,7 @@ import io
 
 from django.core.management import call_command
 
-from tournaments.models import Deal, Tournament
+from tournaments.models import Deal, Table, Tournament
 from tournaments.standings import tournament_standings
 from tournaments.tables import table_replay
 
@@ -25,10 +25,30 @@ def test_demo_is_a_played_evening_and_loads_once(db):
             # Every deal of simulated play holds all 140 card points of the Tapp pack.
             assert all(sum(d.entry["points"].values()) == 140 for d in table.deals.all())
             assert steps[-1].state.unit_over
-    assert not Deal.objects.filter(table__round=rounds[3]).exists()
+    # Rounds 1-2 locked, 3 complete, 4 under way: its first table has one deal, the rest none.
+    assert [r.status for r in rounds] == ["locked", "locked", "complete", "playing"]
+    first, *others = rounds[3].tables.order_by("number")
+    assert first.deals.count() == 1
+    assert not Deal.objects.filter(table__in=others).exists()
     # Four Vier-Strich halves of at least four Striche: 6 tables x 3 rounds x >= 4.
     standings = tournament_standings(tournament)
     assert sum(row.total for row in standings.rows) >= 72
 
     call_command("demo", stdout=io.StringIO())
     assert Tournament.objects.filter(slug="hindersche-wm-demo").count() == 1
+
+
+def test_demo_partnerships_sit_opposite_and_confirmations_come_from_another_seat(db):
+    call_command("demo", "--game", "bauerchen", "--game", "hindernislauf", stdout=io.StringIO())
+    bauerchen = Tournament.objects.get(slug="preisbauern-demo")
+    assert bauerchen.teams.count() == 8
+    for table in Table.objects.filter(round__tournament=bauerchen):
+        seats = {s.label: s.player for s in table.seats.all()}
+        # N and S, E and W are partners (Scoring specification §2.1).
+        assert seats["N"].team_id == seats["S"].team_id
+        assert seats["E"].team_id == seats["W"].team_id
+    hindernislauf = Tournament.objects.get(slug="hindernislauf-demo")
+    assert hindernislauf.confirmation_required
+    deals = Deal.objects.filter(table__round__tournament=hindernislauf)
+    assert deals.exists()
+    assert all(d.confirmed_seat_id and d.confirmed_seat_id != d.entered_seat_id for d in deals)

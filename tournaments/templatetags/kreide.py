@@ -8,6 +8,7 @@ from html import escape
 from typing import Any
 
 from django import template
+from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
@@ -68,13 +69,33 @@ def tiebreak_label(game: str, key: str) -> str:
     return str(messages.tiebreak_label(game, key))
 
 
+def _rank_text(row: Any) -> str:
+    return f"{row.rank}{'=' if row.tied else ''}"
+
+
+@register.filter
+def rank(row: Any) -> str:
+    """``row|rank`` → "3", or "3=" where the rank is shared."""
+    return _rank_text(row)
+
+
+def _player_links(link_slug: str) -> str:
+    """The address of the public player pages of ``link_slug`` without the player's id ("" for
+    no links): reversed once, not once per row (the id is the path's last part)."""
+    if not link_slug:
+        return ""
+    return reverse("player-detail", args=[link_slug, 0]).removesuffix("0/")
+
+
 @register.simple_tag
-def standings_rows(standings: Any, last_place_title: str | None) -> SafeString:
+def standings_rows(standings: Any, last_place_title: str | None, link_slug: str = "") -> SafeString:
     """The standings' table rows, built here rather than in a template loop: a 1,000-player
     tournament makes tens of thousands of template lookups (and as many ``format_html`` calls),
     most of the page's time (see docs/benchmarks.md). Plain string formatting with every text
     escaped. Columns: rank, player, one per round, total, clean rounds if that tie-break is in
-    force, then every other figure tie-break in force (``Standings.figure_columns``)."""
+    force, then every other figure tie-break in force (``Standings.figure_columns``). With a
+    tournament's ``link_slug`` each name links to the player's public page; withdrawn players are
+    flagged after their name."""
     bye_title = escape(gettext("bye"))
     lot = (
         f' <span class="help" title="{escape(gettext("order among equals drawn by lot"))}">'
@@ -83,6 +104,8 @@ def standings_rows(standings: Any, last_place_title: str | None) -> SafeString:
     title = (
         f' <span class="title-last">{escape(last_place_title)}</span>' if last_place_title else ""
     )
+    withdrawn = f' <span class="withdrawn">{escape(gettext("(withdrawn)"))}</span>'
+    links = escape(_player_links(link_slug))
     last = standings.last
     columns = standings.figure_columns
     lines = []
@@ -90,10 +113,13 @@ def standings_rows(standings: Any, last_place_title: str | None) -> SafeString:
         is_last = row is last and bool(last_place_title)
         cells = "".join(_score_cell(score, bye_title) for score in row.cells)
         css = ' class="last"' if is_last else ""
+        name = escape(row.player.name)
+        if links:
+            name = f'<a href="{links}{row.player.pk}/">{name}</a>'
         lines.append(
             f"<tr{css}>"
-            f"<td>{row.rank}{'=' if row.tied else ''}{lot if row.by_lot else ''}</td>"
-            f"<td>{escape(row.player.name)}{title if is_last else ''}</td>"
+            f"<td>{_rank_text(row)}{lot if row.by_lot else ''}</td>"
+            f"<td>{name}{withdrawn if row.player.withdrawn else ''}{title if is_last else ''}</td>"
             f'{cells}<td class="num total">{row.total}</td>'
             + "".join(f'<td class="num">{row.figure(key)}</td>' for key in columns)
             + "</tr>"

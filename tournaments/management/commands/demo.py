@@ -1,9 +1,12 @@
 """``manage.py demo``: a reproducible evening of every game the engine knows, to look around in.
 
-Per game one tournament: its players, some rounds drawn and played to the end from simulated
-real card play (real decks dealt, legal tricks or cards played, ``Game.simulate_deal``), and one
-more round drawn and waiting at the tables. Hintersche is played as at the Schapbach world
-championship (24 players, four rounds of one Vier-Strich each).
+Per game one tournament: its players (and teams, for the partnership games), some rounds drawn
+and played to the end from simulated real card play (real decks dealt, legal tricks or cards
+played, ``Game.simulate_deal``), the earlier ones locked, and one more round drawn with its
+first table under way, the others waiting. Hintersche is played as at the Schapbach world
+championship (24 players, four rounds of one Vier-Strich each). Hindernislauf shows the
+confirmation by a second player: every deal is entered on one seat's link and confirmed on
+another's.
 """
 
 from __future__ import annotations
@@ -16,10 +19,11 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.urls import reverse
 
 import scoring
 from tournaments import services
-from tournaments.models import Tournament
+from tournaments.models import Round, Tournament
 from tournaments.tables import table_state
 
 ORGANISER = "organiser"
@@ -47,6 +51,10 @@ class DemoEvening:
     players: int
     played_rounds: int
     variant: dict[str, Any] = field(default_factory=dict)
+    teams: bool = False
+    """Register the players two by two as teams (partnership games)."""
+    confirmation: bool = False
+    """A second player confirms every deal."""
 
 
 EVENINGS = (
@@ -56,15 +64,15 @@ EVENINGS = (
     ),
     DemoEvening(
         "bauerchen", "preisbauern-demo", "Preisbauern Schwedelbach (Demo)",
-        "Sportheim Schwedelbach", 16, 2, {"steins_per_match": 1},
+        "Sportheim Schwedelbach", 16, 2, {"steins_per_match": 1}, teams=True,
     ),
     DemoEvening(
         "bauerchen_hessen", "hessisches-bauerchen-demo", "Hessisches Bauerchen (Demo)",
-        "Gasthaus Löwen, Oberhessen", 8, 2,
+        "Gasthaus Löwen, Oberhessen", 8, 2, teams=True,
     ),
     DemoEvening(
         "hundertspiel", "hundertspiel-demo", "Hundertspiel im Kaffeehaus (Demo)",
-        "Café Haas, Wien", 12, 2,
+        "Café Haas, Wien", 12, 2, teams=True,
     ),
     DemoEvening(
         "kein_stich", "herzeln-demo", "Herzeln im Ochsen (Demo)",
@@ -72,7 +80,7 @@ EVENINGS = (
     ),
     DemoEvening(
         "hindernislauf", "hindernislauf-demo", "Hindernislauf-Abend (Demo)",
-        "Vereinsheim", 10, 2,
+        "Vereinsheim", 10, 2, confirmation=True,
     ),
 )  # fmt: skip
 """The demo tournaments, one per game."""
@@ -114,15 +122,28 @@ class Command(BaseCommand):
                 existing.delete()
                 existing = None
             tournament = existing or self._load(organiser, evening, seed)
-            last_round = tournament.rounds.order_by("-number").first()
-            open_table = last_round.tables.order_by("number").first()
-            self.stdout.write(
-                f"\n{tournament.name} ({tournament.scoring_game.name})\n"
-                f"  Organiser page:   http://127.0.0.1:8000{tournament.get_absolute_url()}\n"
-                f"  Public standings: http://127.0.0.1:8000/s/{tournament.slug}/\n"
-                f"  A table of round {last_round.number}, waiting for its first deal: "
-                f"http://127.0.0.1:8000{open_table.get_absolute_url()}"
-            )
+            self._print_links(tournament)
+
+    def _print_links(self, tournament: Tournament) -> None:
+        base = "http://127.0.0.1:8000"
+        last_round = tournament.rounds.order_by("-number").first()
+        waiting = last_round.tables.order_by("number")[1]
+        phones = (
+            [f"{base}{seat.get_absolute_url()}  ({seat.label}: {seat.player.name})"
+             for seat in waiting.seats.order_by("label")[:2]]
+            if tournament.confirmation_required
+            else [f"{base}{waiting.get_absolute_url()}"]
+        )  # fmt: skip
+        self.stdout.write(
+            f"\n{tournament.name} ({tournament.scoring_game.name})\n"
+            f"  Organiser's desk: {base}{tournament.get_absolute_url()}\n"
+            f"  Round {last_round.number} dashboard: "
+            f"{base}{reverse('round-detail', args=[tournament.slug, last_round.number])}\n"
+            f"  Public standings: {base}{reverse('standings', args=[tournament.slug])}\n"
+            f"  Projector:        {base}{reverse('projector', args=[tournament.slug])}\n"
+            f"  Table {waiting.number} of round {last_round.number}, waiting for its first deal:\n"
+            + "".join(f"    {line}\n" for line in phones)
+        )
 
     def _organiser(self):
         user_model = get_user_model()
@@ -148,24 +169,56 @@ class Command(BaseCommand):
         )
         tournament.slug = evening.slug
         tournament.save(update_fields=["slug"])
+        services.tournament_settings(
+            tournament=tournament,
+            by=organiser,
+            planned_rounds=evening.played_rounds + 1,
+            confirmation_required=evening.confirmation,
+        )
         names = player_names(evening.players, seed)
-        services.players_add_list(tournament=tournament, text="\n".join(names))
+        players = services.players_add_list(tournament=tournament, text="\n".join(names))
+        if evening.teams:
+            for first, second in zip(players[::2], players[1::2], strict=True):
+                services.team_add(
+                    tournament=tournament,
+                    name=f"{first.name.split()[1]} & {second.name.split()[1]}",
+                    players=[first, second],
+                    by=organiser,
+                )
         game = scoring.games[tournament.game]
         variant = game.variant(tournament.variant)
         for number in range(1, evening.played_rounds + 2):
             the_round = services.round_draw(
-                tournament=tournament, seed=seed * 100 + number, allow_byes=True
+                tournament=tournament,
+                method=Round.Method.RANDOM if number == 1 else Round.Method.AVOID_REPEATS,
+                seed=seed * 100 + number,
+                allow_byes=True,
+                by=organiser,
             )
+            tables = list(the_round.tables.order_by("number"))
             if number > evening.played_rounds:
+                self._play(tables[0], game, variant, rng, deals=1)
                 break
-            for table in the_round.tables.all():
+            for table in tables:
                 self._play(table, game, variant, rng)
+            if number < evening.played_rounds:
+                services.round_lock(round=the_round, by=organiser)
         return tournament
 
-    def _play(self, table, game, variant, rng: random.Random) -> None:
-        while True:
+    def _play(self, table, game, variant, rng: random.Random, deals: int | None = None) -> None:
+        """Play ``table`` to the end of its unit (or ``deals`` deals), entered on seat A's link
+        and, where the tournament wants it, confirmed on seat B's."""
+        seats = list(table.seats.order_by("label"))
+        confirm = table.round.tournament.confirmation_required
+        played = 0
+        while deals is None or played < deals:
             state = table_state(table)
             if state.unit_over:
                 return
             entry = game.simulate_deal(state, variant, rng)
-            services.deal_record(table=table, entry=entry, by=None, via="demo")
+            services.deal_record(
+                table=table, entry=entry, by=None, via="demo", seat=seats[0] if confirm else None
+            )
+            if confirm:
+                services.deal_confirm(table=table, seat=seats[1], via="demo")
+            played += 1

@@ -1,0 +1,315 @@
+"""The public pages: live standings (for phones and the projector), the seat search and the
+players' pages. The organiser can switch them off per tournament (``Tournament.public``).
+
+Every public page answers a conditional GET. Its ETag is made of the tournament's ``version``
+(which every write raises), the language, the user, the address with its query and whether htmx
+asked, so hundreds of phones polling an unchanged page cost one query each and get a 304."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import wraps
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.cache import (
+    get_conditional_response,
+    patch_cache_control,
+    patch_vary_headers,
+    quote_etag,
+)
+from django.utils.translation import get_language
+from django.views.decorators.http import require_safe
+
+from tournaments.models import Bye, Player, Round, Seat, Tournament
+from tournaments.services import teams_allowed
+from tournaments.standings import RoundScore, Row, Standings, cached_standings, team_standings
+from tournaments.tables import play_order
+from tournaments.views.common import partial
+
+SEARCH_MIN_LENGTH = 2
+SEARCH_LIMIT = 20
+PROJECTOR_PARTS = ("standings", "seating")
+
+
+def _htmx(request: HttpRequest) -> bool:
+    return bool(getattr(request, "htmx", False))
+
+
+def public_tournament(request: HttpRequest, slug: str) -> Tournament:
+    """The tournament at ``slug`` if its public pages are on, or, when they are off, for its
+    organiser (logged in) and superusers; 404 for everybody else (a hidden tournament looks like
+    none). One query for a visitor without a login."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not tournament.public:
+        user = request.user
+        if not user.is_authenticated or (
+            user.pk != tournament.organiser_id and not user.is_superuser
+        ):
+            raise Http404
+    return tournament
+
+
+def page_etag(request: HttpRequest, tournament: Tournament) -> str:
+    """The quoted ETag of a public page of ``tournament`` as this request would get it: the
+    tournament's version, the language, the user (the page's top bar names him), the address
+    with its query (``?round=``, ``?q=``, ``?part=``) and htmx-or-not (a partial is another
+    representation)."""
+    parts = (
+        tournament.version,
+        get_language(),
+        request.user.pk,
+        request.get_full_path(),
+        _htmx(request),
+    )
+    return quote_etag(hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest())
+
+
+def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Make ``view(request, tournament, **kwargs)`` a public page at ``<slug>``: the tournament
+    is checked by :func:`public_tournament`; a request whose ``If-None-Match`` names the page's
+    current ETag gets 304 with an empty body without running ``view``. Every answer carries the
+    ETag and ``Cache-Control: no-cache`` (browsers and htmx polling revalidate each time;
+    ``private`` too while the pages are off). GET and HEAD only (405 otherwise)."""
+
+    @require_safe
+    @wraps(view)
+    def page(request: HttpRequest, slug: str, **kwargs: object) -> HttpResponse:
+        tournament = public_tournament(request, slug)
+        etag = page_etag(request, tournament)
+        response = get_conditional_response(request, etag=etag) or view(
+            request, tournament, **kwargs
+        )
+        response["ETag"] = etag
+        patch_cache_control(response, no_cache=True)
+        if not tournament.public:
+            patch_cache_control(response, private=True)
+        patch_vary_headers(response, ("HX-Request",))
+        return response
+
+    return page
+
+
+# --- where the players sit ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a player was drawn in one round: table number, seat label and table-mates, or a bye
+    (``table`` None)."""
+
+    round: int
+    table: int | None = None
+    seat: str = ""
+    mates: tuple[tuple[int, str], ...] = ()
+    """(player id, name) of the others at the table, in playing order."""
+    partner: tuple[int, str] | None = None
+    """Partnership games: (player id, name) of the player opposite, two seats on in playing
+    order (Bauerchen's N/S, E/W)."""
+
+    @property
+    def bye(self) -> bool:
+        return self.table is None
+
+
+def places(
+    tournament: Tournament, player_ids: Iterable[int], rounds: Iterable[int] | None = None
+) -> dict[int, dict[int, Place]]:
+    """Player id → round number → :class:`Place` for the players of ``player_ids`` in the
+    ``rounds`` given (every round drawn when None); a round missing for a player means he was not
+    drawn in it. Two queries, however many players and rounds."""
+    ids = set(player_ids)
+    own = Seat.objects.filter(player_id__in=ids, table__round__tournament=tournament)
+    byes = Bye.objects.filter(player_id__in=ids, round__tournament=tournament)
+    if rounds is not None:
+        own = own.filter(table__round__number__in=list(rounds))
+        byes = byes.filter(round__number__in=list(rounds))
+    tables: dict[int, dict[str, tuple[int, str]]] = defaultdict(dict)
+    where: dict[int, tuple[int, int]] = {}
+    for table_id, number, round_number, label, player_id, name in Seat.objects.filter(
+        table_id__in=own.values("table_id")
+    ).values_list(
+        "table_id", "table__number", "table__round__number", "label", "player_id", "player__name"
+    ):
+        tables[table_id][label] = (player_id, name)
+        where[table_id] = (round_number, number)
+    game = tournament.scoring_game
+    found: dict[int, dict[int, Place]] = defaultdict(dict)
+    for table_id, seated in tables.items():
+        labels = play_order(game, seated)
+        order = [seated[label] for label in labels]
+        round_number, number = where[table_id]
+        for index, (label, (player_id, _name)) in enumerate(zip(labels, order, strict=True)):
+            if player_id not in ids:
+                continue
+            partner = order[(index + 2) % 4] if game.partnerships and len(order) == 4 else None
+            mates = tuple(p for p in order if p[0] != player_id)
+            found[player_id][round_number] = Place(round_number, number, label, mates, partner)
+    for round_number, player_id in byes.values_list("round__number", "player_id"):
+        found[player_id][round_number] = Place(round_number)
+    return found
+
+
+@dataclass(frozen=True)
+class Seating:
+    """A round still to be played, as the projector shows it."""
+
+    round: int
+    tables: list[tuple[int, list[tuple[str, str]]]]
+    """(table number, [(seat label, player name), …] in playing order), by table number."""
+    byes: list[str]
+    """The names of the players with a bye."""
+
+
+def next_seating(tournament: Tournament) -> Seating | None:
+    """The latest round if it is still to be played (drawn or playing), with its tables and
+    byes; None before the first draw and once the latest round is complete. Three queries."""
+    latest = tournament.rounds.order_by("-number").first()
+    if latest is None or latest.status not in (Round.Status.DRAWN, Round.Status.PLAYING):
+        return None
+    tables: dict[int, dict[str, str]] = defaultdict(dict)
+    for number, label, name in Seat.objects.filter(table__round=latest).values_list(
+        "table__number", "label", "player__name"
+    ):
+        tables[number][label] = name
+    game = tournament.scoring_game
+    return Seating(
+        round=latest.number,
+        tables=[
+            (number, [(label, seats[label]) for label in play_order(game, seats)])
+            for number, seats in sorted(tables.items())
+        ],
+        byes=list(latest.byes.order_by("player__name").values_list("player__name", flat=True)),
+    )
+
+
+# --- the pages ---------------------------------------------------------------------------------
+
+
+def _chosen_round(request: HttpRequest, tournament: Tournament) -> tuple[int | None, list[int]]:
+    """The ``?round=`` asked for (None: the standings now) and every round drawn; 404 for a
+    round that is not drawn."""
+    asked = request.GET.get("round")
+    if asked is None:
+        return None, []
+    rounds = list(tournament.rounds.values_list("number", flat=True))
+    if not asked.isdigit() or int(asked) not in rounds:
+        raise Http404
+    return int(asked), rounds
+
+
+@public_page
+def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The standings now, or after the round of ``?round=``, with a tab per round drawn; below
+    them the team standings where registered teams play (partnership games). The htmx refresh
+    gets the tables only."""
+    through, rounds = _chosen_round(request, tournament)
+    table = cached_standings(tournament, through_round=through)
+    context = {
+        "tournament": tournament,
+        "standings": table,
+        "teams": team_standings(tournament, table) if teams_allowed(tournament) else None,
+        "rounds": rounds or table.rounds,
+        "through": through,
+    }
+    return render(request, partial(request, "tournaments/standings.html", "table"), context)
+
+
+@public_page
+def seat_search(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The "Where do I sit?" search: the players whose name contains ``?q=`` (at least two
+    letters; at most :data:`SEARCH_LIMIT` of them) with their table, seat and table-mates in the
+    latest round, their bye, or that they are not drawn. The htmx search box gets the results
+    only."""
+    query = " ".join(request.GET.get("q", "").split())
+    context: dict[str, object] = {
+        "tournament": tournament,
+        "query": query,
+        "too_short": len(query) < SEARCH_MIN_LENGTH,
+        "limit": SEARCH_LIMIT,
+    }
+    if not context["too_short"]:
+        latest = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
+        matches = list(tournament.players.filter(name__icontains=query)[: SEARCH_LIMIT + 1])
+        shown = matches[:SEARCH_LIMIT]
+        found = places(tournament, [p.pk for p in shown], [latest]) if latest else {}
+        context.update(
+            latest=latest,
+            more=len(matches) > SEARCH_LIMIT,
+            results=[(p, found.get(p.pk, {}).get(latest)) for p in shown],
+        )
+    template = partial(request, "tournaments/public/seat_search.html", "results")
+    return render(request, template, context)
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    """One round on a player's page."""
+
+    round: int
+    place: Place | None
+    """None: he was not drawn in this round."""
+    score: RoundScore | None
+    position: Row
+    """His line in the standings after this round (rank, tied)."""
+
+
+def _row(table: Standings, pk: int) -> Row:
+    return next(row for row in table.rows if row.player.pk == pk)
+
+
+@public_page
+def player_detail(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """One player's tournament: rank and total now, and per round his table, seat, table-mates,
+    partner (partnership games), result and rank after that round. The standings after each
+    round come from the cache (one computation per round at most)."""
+    player = get_object_or_404(Player.objects.select_related("team"), pk=pk, tournament=tournament)
+    overall = cached_standings(tournament)
+    drawn = places(tournament, [player.pk]).get(player.pk, {})
+    row = _row(overall, player.pk)
+    lines = []
+    for number, score in zip(overall.rounds, row.cells, strict=True):
+        after = (
+            overall
+            if number == overall.rounds[-1]
+            else cached_standings(tournament, through_round=number)
+        )
+        lines.append(HistoryLine(number, drawn.get(number), score, _row(after, player.pk)))
+    team_mate = next(
+        (
+            r.player
+            for r in overall.rows
+            if player.team_id and r.player.team_id == player.team_id and r.player.pk != pk
+        ),
+        None,
+    )
+    context = {
+        "tournament": tournament,
+        "player": player,
+        "row": row,
+        "lines": lines,
+        "team_mate": team_mate,
+        "partnerships": tournament.scoring_game.partnerships,
+    }
+    return render(request, "tournaments/public/player_detail.html", context)
+
+
+@public_page
+def projector(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Full screen for the room: the standings and the next round's seating, shown in turn
+    (``static/js/projector.js``). Each refreshes itself by htmx (``?part=standings`` or
+    ``?part=seating``: that part only)."""
+    part = request.GET.get("part", "")
+    parts = (part,) if _htmx(request) and part in PROJECTOR_PARTS else PROJECTOR_PARTS
+    template = "tournaments/public/projector.html"
+    if len(parts) == 1:
+        template += f"#{part}"
+    context: dict[str, object] = {"tournament": tournament}
+    if "standings" in parts:
+        context["standings"] = cached_standings(tournament)
+    if "seating" in parts:
+        context["seating"] = next_seating(tournament)
+    return render(request, template, context)
