@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
+from tests.helpers import points_post
 from tests.tournaments.test_services import H1_VIERSTRICH
 from tournaments import services
 from tournaments.models import AuditEntry, Deal, DealRevision, Round
@@ -15,11 +16,8 @@ from tournaments.standings import tournament_standings
 
 
 def post_of(entry: dict, key: str = "") -> dict[str, str]:
-    """A Hintersche entry as the table form posts it (``points.A`` …)."""
-    data = {f"points.{seat}": str(points) for seat, points in entry["points"].items()}
-    if key:
-        data["_key"] = key
-    return data
+    """A Hintersche entry as the table form posts it (``points.A`` …), with its form key."""
+    return {**points_post(**entry["points"]), **({"_key": key} if key else {})}
 
 
 def seat(table, label):
