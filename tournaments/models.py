@@ -379,6 +379,7 @@ class AuditEntry(models.Model):
         DEAL_CORRECT = "deal_correct", _("deal corrected")
         DEAL_CONFIRM = "deal_confirm", _("deal confirmed")
         TOURNAMENT_FINISH = "tournament_finish", _("tournament finished")
+        ADMIN = "admin", _("changed in the admin")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="audit_entries"

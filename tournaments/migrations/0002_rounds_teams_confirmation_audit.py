@@ -29,7 +29,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='when')),
                 ('via', models.CharField(blank=True, max_length=120, verbose_name='via')),
-                ('action', models.CharField(choices=[('player_add', 'player registered'), ('player_check_in', 'check-in'), ('player_withdraw', 'withdrawal'), ('team_add', 'team registered'), ('settings', 'settings changed'), ('round_draw', 'round drawn'), ('seats_swap', 'seats swapped'), ('round_lock', 'round locked'), ('deal_record', 'deal entered'), ('deal_correct', 'deal corrected'), ('deal_confirm', 'deal confirmed'), ('tournament_finish', 'tournament finished')], max_length=30, verbose_name='what')),
+                ('action', models.CharField(choices=[('player_add', 'player registered'), ('player_check_in', 'check-in'), ('player_withdraw', 'withdrawal'), ('team_add', 'team registered'), ('settings', 'settings changed'), ('round_draw', 'round drawn'), ('seats_swap', 'seats swapped'), ('round_lock', 'round locked'), ('deal_record', 'deal entered'), ('deal_correct', 'deal corrected'), ('deal_confirm', 'deal confirmed'), ('tournament_finish', 'tournament finished'), ('admin', 'changed in the admin')], max_length=30, verbose_name='what')),
                 ('round_number', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='round')),
                 ('table_number', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='table')),
                 ('subject', models.CharField(blank=True, max_length=200, verbose_name='subject')),
