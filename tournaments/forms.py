@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from tournaments.messages import choice_label, option_label, variant_message
-from tournaments.models import game_choices
+from tournaments.messages import choice_label, option_label, tiebreak_label, variant_message
+from tournaments.models import AuditEntry, Player, Round, Tournament, game_choices
+from tournaments.services.registration import SETTINGS
+
+SETTINGS_FIELDS = tuple(name for name in SETTINGS if name != "tiebreaks")
+"""The settings asked for on the new-tournament form and changed on the settings page (the
+tie-break order has a field per place, on the settings page only)."""
 
 
 def _option_field(game: str, option: scoring.Option) -> forms.Field:
@@ -28,9 +35,27 @@ def _option_field(game: str, option: scoring.Option) -> forms.Field:
     )
 
 
-class TournamentForm(forms.Form):
-    """A new tournament and its house rules: for every game, one field per option the engine
-    offers (named ``<game>-<option>``); only the chosen game's apply."""
+def _setting_field(name: str, **kwargs: Any) -> forms.Field:
+    return Tournament._meta.get_field(name).formfield(**kwargs)
+
+
+class SettingsFields(forms.Form):
+    """The tournament's settings (:data:`SETTINGS_FIELDS`), worded as on the model."""
+
+    planned_rounds = _setting_field("planned_rounds", min_value=1, max_value=99)
+    confirmation_required = _setting_field("confirmation_required")
+    check_in_required = _setting_field("check_in_required")
+    public = _setting_field("public")
+
+    def settings(self) -> dict[str, Any]:
+        """The settings as keyword arguments of ``services.tournament_create`` and
+        ``services.tournament_settings``."""
+        return {name: self.cleaned_data[name] for name in SETTINGS_FIELDS}
+
+
+class TournamentForm(SettingsFields):
+    """A new tournament, its settings and its house rules: for every game, one field per option
+    the engine offers (named ``<game>-<option>``); only the chosen game's apply."""
 
     name = forms.CharField(label=_("Name"), max_length=200)
     game = forms.ChoiceField(label=_("Game"), choices=game_choices)
@@ -82,7 +107,61 @@ class TournamentForm(forms.Form):
     def tournament_fields(self) -> dict[str, Any]:
         """The keyword arguments of ``services.tournament_create``."""
         fields = {name: self.cleaned_data[name] for name in ("name", "game", "date", "venue")}
-        return {**fields, "variant": self.variant()}
+        return {**fields, **self.settings(), "variant": self.variant()}
+
+
+class SettingsForm(SettingsFields):
+    """The settings page: :data:`SETTINGS_FIELDS` and the tie-break order, one select per place
+    (``tiebreak_1``, ``tiebreak_2``, …) offering the game's tie-breaks; the order ends at the
+    first empty place, and all empty means the game's own order."""
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        initial = {name: getattr(tournament, name) for name in SETTINGS_FIELDS}
+        initial.update(
+            (f"tiebreak_{place}", key) for place, key in enumerate(tournament.tiebreaks, 1)
+        )
+        super().__init__(*args, initial=initial, **kwargs)
+        game = tournament.scoring_game
+        choices = [
+            ("", "—"),
+            *((key, tiebreak_label(tournament.game, key)) for key in game.tiebreaks),
+        ]
+        # What an empty order means: the game's own order under the house rules.
+        self.game_order = [
+            tiebreak_label(tournament.game, key)
+            for key in game.tiebreak_order(game.variant(tournament.variant))
+        ]
+        for place in range(1, len(game.tiebreaks) + 1):
+            self.fields[f"tiebreak_{place}"] = forms.ChoiceField(
+                label=_("Tie-break %(place)s") % {"place": place}, choices=choices, required=False
+            )
+
+    def tiebreak_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("tiebreak_")]
+
+    def clean(self) -> dict[str, Any]:
+        """Each tie-break once, the places filled from the first without a gap; the error goes
+        beside the place at fault."""
+        cleaned = super().clean()
+        order: list[str] = []
+        gap = False
+        for field in self.tiebreak_fields():
+            key = cleaned.get(field.name)
+            if field.name in self.errors:  # not one of the game's tie-breaks
+                continue
+            if not key:
+                gap = True
+            elif gap:
+                self.add_error(field.name, _("Fill the places in order, without a gap."))
+            elif key in order:
+                self.add_error(field.name, _("Each tie-break only once."))
+            else:
+                order.append(key)
+        cleaned["tiebreaks"] = order
+        return cleaned
+
+    def settings(self) -> dict[str, Any]:
+        return {**super().settings(), "tiebreaks": self.cleaned_data["tiebreaks"]}
 
 
 class PlayerForm(forms.Form):
@@ -99,10 +178,107 @@ class PlayerListForm(forms.Form):
 
 
 class DrawForm(forms.Form):
+    """The next round's draw: the keyword arguments of ``services.round_draw``."""
+
+    method = forms.ChoiceField(
+        label=_("Draw"), choices=Round.Method.choices, initial=Round.Method.AVOID_REPEATS
+    )
     allow_byes = forms.BooleanField(
         label=_("Give byes to the players who do not fill a table"),
         required=False,
     )
+    override_reason = forms.CharField(
+        label=_("Reason to draw before the last round is complete"),
+        max_length=300,
+        required=False,
+    )
+
+
+class CheckInForm(forms.Form):
+    checked_in = forms.BooleanField(label=_("checked in"), required=False)
+
+
+class WithdrawForm(forms.Form):
+    """Withdraw a player (``withdrawn`` set) or take the withdrawal back, with an optional
+    reason for the audit log."""
+
+    withdrawn = forms.BooleanField(label=_("withdrawn"), required=False)
+    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+
+class _PairWidget(forms.MultiWidget):
+    def __init__(self, choices: Sequence[tuple[str, str]]) -> None:
+        super().__init__([forms.Select(choices=choices), forms.Select(choices=choices)])
+
+    def decompress(self, value: Any) -> list[Any]:
+        return [getattr(p, "pk", p) for p in value] if value else [None, None]
+
+
+class PlayerPairField(forms.MultiValueField):
+    """Two different players, each picked from a select of ``options`` (player, label); cleans
+    to the two :class:`Player` instances. Named ``players`` on a form, it takes the services'
+    errors on ``players`` beside it."""
+
+    def __init__(self, options: Iterable[tuple[Player, str]], **kwargs: Any) -> None:
+        options = list(options)
+        self.players = {str(player.pk): player for player, _label in options}
+        choices = [("", "—"), *((str(player.pk), label) for player, label in options)]
+        super().__init__(
+            (forms.ChoiceField(choices=choices), forms.ChoiceField(choices=choices)),
+            widget=_PairWidget(choices),
+            **kwargs,
+        )
+
+    def compress(self, data_list: list[str]) -> tuple[Player, ...]:
+        if not data_list:
+            return ()
+        if data_list[0] == data_list[1]:
+            raise ValidationError(_("Choose two different players."), code="SAME_PLAYER")
+        return tuple(self.players[pk] for pk in data_list)
+
+
+class TeamForm(forms.Form):
+    """A partnership: a name and two players who have no team yet."""
+
+    name = forms.CharField(label=_("Team name"), max_length=120)
+
+    def __init__(self, *args: Any, players: Iterable[Player], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["players"] = PlayerPairField(((p, p.name) for p in players), label=_("Players"))
+
+
+class SwapForm(forms.Form):
+    """Two seated players of a round who trade seats (before its first deal)."""
+
+    def __init__(self, *args: Any, seats: Iterable[Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        options = (
+            (
+                seat.player,
+                _("%(name)s (table %(table)s, seat %(seat)s)")
+                % {"name": seat.player.name, "table": seat.table.number, "seat": seat.label},
+            )
+            for seat in seats
+        )
+        self.fields["players"] = PlayerPairField(options, label=_("Swap the seats of"))
+
+
+class LockForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Reason (needed while the round is not complete)"),
+        max_length=300,
+        required=False,
+    )
+
+
+class AuditFilterForm(forms.Form):
+    """The audit log's filter (GET); every field may stay empty."""
+
+    action = forms.ChoiceField(
+        label=_("What"), choices=[("", _("everything")), *AuditEntry.Action.choices], required=False
+    )
+    round = forms.IntegerField(label=_("Round"), min_value=1, required=False)
+    q = forms.CharField(label=_("Subject or via contains"), max_length=100, required=False)
 
 
 class CorrectionForm(forms.Form):

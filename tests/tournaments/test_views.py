@@ -12,6 +12,7 @@ from tournaments.models import Deal, Player, Tournament
 from tournaments.standings import tournament_standings
 
 H1_DEAL_1 = {"A": 52, "B": 30, "C": 18, "D": 40}  # A takes the Strich (SPEC example H-1)
+SETTINGS_POST = {"planned_rounds": "4", "public": "on"}  # the new-tournament form's defaults
 
 
 @pytest.fixture
@@ -38,7 +39,13 @@ def test_another_organiser_sees_nothing(client, tournament, django_user_model):
 def test_create_a_tournament_and_add_players(orga_client):
     response = orga_client.post(
         reverse("tournament-create"),
-        {"name": "Herbstturnier", "game": "hintersche", "date": "2026-11-21", "venue": "Krone"},
+        {
+            "name": "Herbstturnier",
+            "game": "hintersche",
+            "date": "2026-11-21",
+            "venue": "Krone",
+            **SETTINGS_POST,
+        },
     )
     assert response.status_code == 302
     slug = response["Location"].rstrip("/").split("/")[-1]
@@ -62,11 +69,11 @@ def test_a_duplicate_player_gets_an_error_beside_the_field(orga_client, tourname
 def test_draw_with_a_remainder_explains_and_offers_byes(orga_client, make_tournament):
     tournament = make_tournament(players=6, name="Sechs")
     url = reverse("round-create", args=[tournament.slug])
-    response = orga_client.post(url, {})
+    response = orga_client.post(url, {"method": "avoid_repeats"})
     assert response.status_code == 400
     assert "2 must sit out this round with a bye" in response.content.decode()
     assert not tournament.rounds.exists()
-    response = orga_client.post(url, {"allow_byes": "on"})
+    response = orga_client.post(url, {"method": "avoid_repeats", "allow_byes": "on"})
     assert response.status_code == 302
     page = orga_client.get(response["Location"]).content.decode()
     assert page.count("Bye") >= 2
@@ -126,7 +133,7 @@ def test_a_warning_shows_on_the_table_page_and_the_deal_counts(client, table):
 def test_a_configuration_that_cannot_work_is_refused_when_created(orga_client):
     # Five players with 24 cards have no default Domino payouts (Scoring specification §7,
     # Kein Stich): the pot of 5·4 + 5·6 + 80 = 130 cannot be shared out, so no tournament.
-    form = {"name": "Herzeln", "game": "kein_stich", "date": "2026-11-21"}
+    form = {"name": "Herzeln", "game": "kein_stich", "date": "2026-11-21", **SETTINGS_POST}
     response = orga_client.post(
         reverse("tournament-create"), {**form, "kein_stich-players": 5, "kein_stich-deck": "24"}
     )
@@ -136,7 +143,7 @@ def test_a_configuration_that_cannot_work_is_refused_when_created(orga_client):
 
 
 def test_a_refused_option_is_named_beside_its_field(orga_client):
-    form = {"name": "Kaffeehaus", "game": "hundertspiel", "date": "2026-11-21"}
+    form = {"name": "Kaffeehaus", "game": "hundertspiel", "date": "2026-11-21", **SETTINGS_POST}
     response = orga_client.post(
         reverse("tournament-create"), {**form, "hundertspiel-contra_levels": 2}
     )
@@ -242,7 +249,8 @@ def test_standings_cost_a_fixed_number_of_queries(
     """Guards against one query per table or per player (an N+1 in the replay)."""
     tournament = make_tournament(players=16, name="Sechzehn")
     for seed in (1, 2):
-        for table in services.round_draw(tournament=tournament, seed=seed).tables.all():
+        the_round = services.round_draw(tournament=tournament, seed=seed, override_reason="test")
+        for table in the_round.tables.all():
             services.deal_record(table=table, entry={"points": H1_DEAL_1}, by=None, via="t")
     with django_assert_max_num_queries(8):
         client.get(reverse("standings", args=[tournament.slug]))
@@ -277,7 +285,12 @@ def test_round_page_costs_a_fixed_number_of_queries(
 def test_the_organiser_picks_the_house_rules_of_the_village(orga_client):
     page = orga_client.get(reverse("tournament-create")).content.decode()
     assert "House rules for Hintersche" in page
-    form = {"name": "Dorfmeisterschaft", "game": "hintersche", "date": "2026-11-21"}
+    form = {
+        "name": "Dorfmeisterschaft",
+        "game": "hintersche",
+        "date": "2026-11-21",
+        **SETTINGS_POST,
+    }
     defaults = {  # what the form shows untouched: the defaults of Scoring specification §1.7
         "hintersche-hundred_threshold": "gte_100",
         "hintersche-vierstrich_marks": "4",

@@ -1,50 +1,51 @@
-"""Pages: the organiser's (login required), the table's (private link) and the public ones.
-
-Every page answers a plain request with the whole page; an htmx request gets a partial of the
-same template (``"page.html#partial"``)."""
+"""The organiser's desk (login required, the tournament's organiser only): the tournament with
+its players, teams and rounds, the settings, the round dashboard with the table cards, the audit
+log and the printed results. Every write goes through ``tournaments.services`` with
+``by=request.user``; a refused write re-renders its page with status 400 and changes nothing."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
+import segno
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db.models import Count, Max, Prefetch
+from django.core.paginator import Paginator
+from django.db.models import Count, Max, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
-from django_htmx.http import HttpResponseClientRedirect
 
 from tournaments import services
-from tournaments.entries import entry_from_post, flatten_entry
 from tournaments.forms import (
-    CorrectionForm,
+    AuditFilterForm,
+    CheckInForm,
     DrawForm,
+    LockForm,
     PlayerForm,
     PlayerListForm,
+    SettingsForm,
+    SwapForm,
+    TeamForm,
     TournamentForm,
+    WithdrawForm,
 )
-from tournaments.models import Bye, Round, Seat, Table, Tournament
+from tournaments.models import AuditEntry, Player, Round, Seat, Table, Tournament
 from tournaments.printing import result_sheet_pdf
-from tournaments.standings import tournament_standings
-from tournaments.tables import table_for_token, table_view
+from tournaments.tables import play_order
+from tournaments.views.common import apply_errors, partial
 
+IDLE_MINUTES = 10
+"""A table without a new deal for this long is highlighted on the round dashboard."""
 
-def _partial(request: HttpRequest, template: str, partial: str) -> str:
-    return f"{template}#{partial}" if getattr(request, "htmx", False) else template
-
-
-def _apply_errors(form: Any, error: ValidationError) -> None:
-    """Engine and service errors onto the form: a named field's error goes beside that field."""
-    if hasattr(error, "error_dict"):
-        for field, errors in error.error_dict.items():
-            for item in errors:
-                form.add_error(field if field in form.fields else None, item)
-    else:
-        form.add_error(None, error)
+AUDIT_PAGE_SIZE = 100
 
 
 def organiser_tournament(request: HttpRequest, slug: str) -> Tournament:
@@ -56,7 +57,32 @@ def organiser_tournament(request: HttpRequest, slug: str) -> Tournament:
     return tournament
 
 
-# --- organiser ------------------------------------------------------------------------------
+def _write(
+    request: HttpRequest,
+    tournament: Tournament,
+    form: forms.Form,
+    act: Callable[[dict[str, Any]], HttpResponse],
+    page: Callable[[forms.Form], HttpResponse],
+    *,
+    shown: bool = True,
+) -> HttpResponse:
+    """One organiser's post: a valid ``form`` goes to ``act``, which writes through a service and
+    answers. Otherwise ``page(form)`` re-renders the page (status 400) with the errors beside the
+    form's fields when the page shows the form (``shown``; a finished tournament shows none), as
+    messages at the top when it does not."""
+    if form.is_valid():
+        try:
+            return act(form.cleaned_data)
+        except ValidationError as exc:
+            apply_errors(form, exc)
+    if not shown or tournament.finished:
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+    return page(form)
+
+
+# --- tournaments ---------------------------------------------------------------------------
 
 
 @login_required
@@ -76,112 +102,414 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
                 organiser=request.user, **form.tournament_fields()
             )
         except ValidationError as exc:
-            _apply_errors(form, exc)
+            apply_errors(form, exc)
         else:
             messages.success(request, _("Tournament created. Now register the players."))
             return redirect(tournament)
     return render(request, "tournaments/tournament_form.html", {"form": form})
 
 
-def _tournament_context(tournament: Tournament, **forms: Any) -> dict[str, Any]:
-    rounds = tournament.rounds.prefetch_related(
-        Prefetch(
-            "tables",
-            queryset=Table.objects.annotate(
-                deal_count=Count("deals"), last_entry=Max("deals__updated_at")
-            ).prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player"))),
-        ),
-        Prefetch("byes", queryset=Bye.objects.select_related("player")),
+def _late_names(tournament: Tournament, rounds: list[Round]) -> set[str]:
+    """The names of the players registered after the first round was drawn (from the audit
+    log: one query)."""
+    if not rounds:
+        return set()
+    names: set[str] = set()
+    for subject, after in tournament.audit_entries.filter(
+        action=AuditEntry.Action.PLAYER_ADD, created_at__gt=rounds[0].drawn_at
+    ).values_list("subject", "after"):
+        names.update(after if isinstance(after, list) else [subject])
+    return names
+
+
+def _tournament_page(
+    request: HttpRequest, tournament: Tournament, *, status: int = 200, **bound: forms.Form
+) -> HttpResponse:
+    """The desk: status, players (with check-in, withdrawal, team), teams, rounds and the forms
+    (a form in ``bound``, e.g. one with errors, replaces the fresh one)."""
+    players = list(tournament.players.select_related("team"))
+    rounds = list(
+        tournament.rounds.annotate(
+            table_count=Count("tables"),
+            complete_count=Count("tables", filter=Q(tables__complete=True)),
+        )
     )
+    teams_allowed = services.teams_allowed(tournament)
+    teams: dict[Any, list[Player]] = {}
+    for player in players:
+        if player.team is not None:
+            teams.setdefault(player.team, []).append(player)
+    last = rounds[-1] if rounds else None
     context = {
         "tournament": tournament,
-        "players": tournament.players.all(),
+        "players": players,
+        "late": _late_names(tournament, rounds),
         "rounds": rounds,
+        "last_round": last,
+        "previous_incomplete": last is not None
+        and last.status in (Round.Status.DRAWN, Round.Status.PLAYING),
+        "teams_allowed": teams_allowed,
+        "teams": sorted(teams.items(), key=lambda item: item[0].name),
         "player_form": PlayerForm(),
         "list_form": PlayerListForm(),
         "draw_form": DrawForm(),
+        "team_form": TeamForm(players=[p for p in players if p.team is None])
+        if teams_allowed
+        else None,
     }
-    context.update(forms)
-    return context
+    context.update(bound)
+    return render(request, "tournaments/tournament_detail.html", context, status=status)
 
 
 @login_required
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = organiser_tournament(request, slug)
-    return render(request, "tournaments/tournament_detail.html", _tournament_context(tournament))
+    """The desk of one tournament."""
+    return _tournament_page(request, organiser_tournament(request, slug))
 
 
-def _desk_post(
+def _desk_write(
     request: HttpRequest,
-    slug: str,
-    form_class: type[Any],
-    context_key: str,
-    act: Callable[[Tournament, dict[str, Any]], HttpResponse],
+    tournament: Tournament,
+    form: forms.Form,
+    act: Callable[[dict[str, Any]], HttpResponse],
+    context_key: str | None = None,
 ) -> HttpResponse:
-    """One organiser's form post: ``act`` writes through a service and answers; its
-    ``ValidationError`` goes back onto the form, re-shown on the tournament page (status 400)."""
-    tournament = organiser_tournament(request, slug)
-    form = form_class(request.POST)
-    if form.is_valid():
-        try:
-            return act(tournament, form.cleaned_data)
-        except ValidationError as exc:
-            _apply_errors(form, exc)
-    context = _tournament_context(tournament, **{context_key: form})
-    return render(request, "tournaments/tournament_detail.html", context, status=400)
+    """A post from the desk, written by ``act``; refused, the desk again with the form as
+    ``context_key`` (errors beside its fields), or with the errors as messages for a form the
+    desk does not show as such (one per player; ``context_key`` None)."""
+
+    def page(bound: forms.Form) -> HttpResponse:
+        extra = {context_key: bound} if context_key else {}
+        return _tournament_page(request, tournament, status=400, **extra)
+
+    return _write(request, tournament, form, act, page, shown=context_key is not None)
 
 
 @login_required
 @require_POST
 def player_create(request: HttpRequest, slug: str) -> HttpResponse:
-    def act(tournament: Tournament, data: dict[str, Any]) -> HttpResponse:
-        player = services.player_add(tournament=tournament, **data)
+    tournament = organiser_tournament(request, slug)
+
+    def act(data: dict[str, Any]) -> HttpResponse:
+        player = services.player_add(tournament=tournament, by=request.user, **data)
         messages.success(request, _("%(name)s is registered.") % {"name": player.name})
         return redirect(tournament)
 
-    return _desk_post(request, slug, PlayerForm, "player_form", act)
+    return _desk_write(request, tournament, PlayerForm(request.POST), act, "player_form")
 
 
 @login_required
 @require_POST
 def player_list_create(request: HttpRequest, slug: str) -> HttpResponse:
-    def act(tournament: Tournament, data: dict[str, Any]) -> HttpResponse:
-        added = services.players_add_list(tournament=tournament, text=data["names"])
+    tournament = organiser_tournament(request, slug)
+
+    def act(data: dict[str, Any]) -> HttpResponse:
+        added = services.players_add_list(
+            tournament=tournament, text=data["names"], by=request.user
+        )
         messages.success(request, _("%(count)s players registered.") % {"count": len(added)})
         return redirect(tournament)
 
-    return _desk_post(request, slug, PlayerListForm, "list_form", act)
+    return _desk_write(request, tournament, PlayerListForm(request.POST), act, "list_form")
+
+
+@login_required
+@require_POST
+def player_check_in(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Check a player in (``checked_in`` posted) or out again."""
+    tournament = organiser_tournament(request, slug)
+    player = get_object_or_404(Player, pk=pk, tournament=tournament)
+
+    def act(data: dict[str, Any]) -> HttpResponse:
+        services.player_check_in(player=player, checked_in=data["checked_in"], by=request.user)
+        return redirect(tournament)
+
+    return _desk_write(request, tournament, CheckInForm(request.POST), act)
+
+
+@login_required
+@require_POST
+def player_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Withdraw a player (``withdrawn`` posted) or take it back, with an optional reason."""
+    tournament = organiser_tournament(request, slug)
+    player = get_object_or_404(Player, pk=pk, tournament=tournament)
+
+    def act(data: dict[str, Any]) -> HttpResponse:
+        services.player_withdraw(player=player, by=request.user, **data)
+        if data["withdrawn"]:
+            text = _("%(name)s is withdrawn: no longer drawn, results kept.")
+        else:
+            text = _("%(name)s is back in the draw.")
+        messages.success(request, text % {"name": player.name})
+        return redirect(tournament)
+
+    return _desk_write(request, tournament, WithdrawForm(request.POST), act)
+
+
+@login_required
+@require_POST
+def team_create(request: HttpRequest, slug: str) -> HttpResponse:
+    """Register a team: a name and two players without a team (partnership games only)."""
+    tournament = organiser_tournament(request, slug)
+    # Any player of the tournament is accepted here, so that one already in a team gets the
+    # service's own message ("Already in a team") rather than an unknown choice.
+    form = TeamForm(request.POST, players=tournament.players.all())
+
+    def act(data: dict[str, Any]) -> HttpResponse:
+        team = services.team_add(tournament=tournament, by=request.user, **data)
+        messages.success(request, _("Team %(name)s is registered.") % {"name": team.name})
+        return redirect(tournament)
+
+    context_key = "team_form" if services.teams_allowed(tournament) else None
+    return _desk_write(request, tournament, form, act, context_key)
 
 
 @login_required
 @require_POST
 def round_create(request: HttpRequest, slug: str) -> HttpResponse:
-    def act(tournament: Tournament, data: dict[str, Any]) -> HttpResponse:
-        new_round = services.round_draw(tournament=tournament, **data)
+    """Draw the next round; before the last one is complete only with an override reason."""
+    tournament = organiser_tournament(request, slug)
+
+    def act(data: dict[str, Any]) -> HttpResponse:
+        new_round = services.round_draw(tournament=tournament, by=request.user, **data)
         messages.success(request, _("Round %(number)s is drawn.") % {"number": new_round.number})
         return redirect("round-detail", slug=tournament.slug, number=new_round.number)
 
-    return _desk_post(request, slug, DrawForm, "draw_form", act)
+    return _desk_write(request, tournament, DrawForm(request.POST), act, "draw_form")
 
 
 @login_required
-def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+@require_POST
+def tournament_finish(request: HttpRequest, slug: str) -> HttpResponse:
+    """Finish the tournament once every round is complete or locked: read-only afterwards."""
     tournament = organiser_tournament(request, slug)
-    the_round = get_object_or_404(Round, tournament=tournament, number=number)
-    tables = [
-        table_view(table)
-        for table in the_round.tables.select_related("round__tournament").prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("label")),
-            "deals",
+
+    def act(data: dict[str, Any]) -> HttpResponse:
+        services.tournament_finish(tournament=tournament, by=request.user)
+        messages.success(request, _("The tournament is finished; its results are final."))
+        return redirect(tournament)
+
+    return _desk_write(request, tournament, forms.Form(request.POST), act)
+
+
+@login_required
+def tournament_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The settings page: planned rounds, confirmation, check-in, public pages, tie-breaks."""
+    tournament = organiser_tournament(request, slug)
+    form = SettingsForm(request.POST or None, tournament=tournament)
+
+    def page(bound: forms.Form, status: int = 400) -> HttpResponse:
+        context = {"tournament": tournament, "form": bound}
+        return render(request, "tournaments/desk/settings.html", context, status=status)
+
+    if request.method != "POST":
+        return page(form, status=200)
+
+    def act(data: dict[str, Any]) -> HttpResponse:
+        services.tournament_settings(tournament=tournament, by=request.user, **form.settings())
+        messages.success(request, _("The settings are saved."))
+        return redirect("tournament-settings", slug=tournament.slug)
+
+    return _write(request, tournament, form, act, page)
+
+
+# --- rounds ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableProgress:
+    """One table on the round dashboard, from its row's annotations (no replay)."""
+
+    table: Table
+    seats: list[Seat]
+    """In the game's playing order."""
+    deal_count: int
+    unconfirmed: bool
+    """The last deal waits for another player's confirmation."""
+    idle_minutes: int
+    """Minutes since the last deal was entered or changed (since the draw before the first)."""
+
+    @property
+    def idle(self) -> bool:
+        return not self.table.complete and self.idle_minutes >= IDLE_MINUTES
+
+
+def _round_progress(tournament: Tournament, the_round: Round) -> list[TableProgress]:
+    """Every table of ``the_round`` with its progress: two queries however many tables."""
+    tables = the_round.tables.annotate(
+        deal_count=Count("deals"),
+        last_change=Max("deals__updated_at"),
+        unconfirmed_count=Count("deals", filter=Q(deals__confirmed_seat__isnull=True)),
+    ).prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+    game = tournament.scoring_game
+    now = timezone.now()
+    progress = []
+    for table in tables:
+        seats = {seat.label: seat for seat in table.seats.all()}
+        since = table.last_change or the_round.drawn_at
+        progress.append(
+            TableProgress(
+                table=table,
+                seats=[seats[label] for label in play_order(game, seats)],
+                deal_count=table.deal_count,
+                unconfirmed=tournament.confirmation_required and table.unconfirmed_count > 0,
+                idle_minutes=int((now - since).total_seconds() // 60),
+            )
         )
-    ]
+    return progress
+
+
+def _organiser_round(request: HttpRequest, slug: str, number: int) -> Round:
+    """The round ``number`` of the organiser's tournament at ``slug`` (its ``tournament`` set
+    without another query); 404 otherwise."""
+    tournament = organiser_tournament(request, slug)
+    return get_object_or_404(tournament.rounds, number=number)
+
+
+def _round_page(
+    request: HttpRequest, the_round: Round, *, status: int = 200, **bound: forms.Form
+) -> HttpResponse:
+    """The round dashboard: the tables' progress (the htmx poll gets only that partial), the
+    byes and the actions (swap seats before the first deal, lock); a form in ``bound``
+    replaces the fresh one."""
+    tournament = the_round.tournament
+    tables = _round_progress(tournament, the_round)
     context = {
         "tournament": tournament,
         "round": the_round,
         "tables": tables,
         "byes": the_round.byes.select_related("player"),
+        "idle_minutes": IDLE_MINUTES,
+        "swap_form": None,
+        "lock_form": LockForm(),
     }
-    return render(request, _partial(request, "tournaments/round_detail.html", "progress"), context)
+    if the_round.status == Round.Status.DRAWN:
+        context["swap_form"] = SwapForm(seats=_round_seats(tables))
+    context.update(bound)
+    template = partial(request, "tournaments/round_detail.html", "progress")
+    return render(request, template, context, status=status)
+
+
+def _round_seats(tables: list[TableProgress]) -> list[Seat]:
+    return sorted((seat for t in tables for seat in t.seats), key=lambda s: s.player.name)
+
+
+@login_required
+def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The round dashboard; an htmx request (the poll every 10 s) gets the progress only."""
+    return _round_page(request, _organiser_round(request, slug, number))
+
+
+@login_required
+@require_POST
+def seats_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Swap two seated players of the round before its first deal."""
+    the_round = _organiser_round(request, slug, number)
+    seats = Seat.objects.filter(table__round=the_round).select_related("player", "table")
+
+    def act(data: dict[str, Any]) -> HttpResponse:
+        services.seats_swap(round=the_round, players=data["players"], by=request.user)
+        messages.success(request, _("The seats are swapped."))
+        return redirect("round-detail", slug=slug, number=number)
+
+    return _write(
+        request,
+        the_round.tournament,
+        SwapForm(request.POST, seats=seats),
+        act,
+        lambda form: _round_page(request, the_round, status=400, swap_form=form),
+        shown=the_round.status == Round.Status.DRAWN,
+    )
+
+
+@login_required
+@require_POST
+def round_lock(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Lock the round; one not yet complete needs a reason."""
+    the_round = _organiser_round(request, slug, number)
+
+    def act(data: dict[str, Any]) -> HttpResponse:
+        services.round_lock(round=the_round, by=request.user, reason=data["reason"])
+        messages.success(request, _("Round %(number)s is locked.") % {"number": number})
+        return redirect("round-detail", slug=slug, number=number)
+
+    return _write(
+        request,
+        the_round.tournament,
+        LockForm(request.POST),
+        act,
+        lambda form: _round_page(request, the_round, status=400, lock_form=form),
+        shown=the_round.status != Round.Status.LOCKED,
+    )
+
+
+def _qr(url: str) -> str:
+    """``url`` as a QR code in inline SVG (no script, no style attribute: CSP allows it)."""
+    return segno.make(url, error="m").svg_inline(scale=3)
+
+
+@login_required
+def round_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The printable table cards: per table its number and, per seat, the player and a QR code
+    of the seat's private link with the link as text below it; the table's own link too. Only
+    while the round is open (the links are read-only afterwards)."""
+    the_round = _organiser_round(request, slug, number)
+    cards = []
+    if the_round.open:
+        for progress in _round_progress(the_round.tournament, the_round):
+            links = [
+                (seat, request.build_absolute_uri(seat.get_absolute_url()))
+                for seat in progress.seats
+            ]
+            table_url = request.build_absolute_uri(progress.table.get_absolute_url())
+            cards.append(
+                {
+                    "table": progress.table,
+                    "seats": [(seat, url, _qr(url)) for seat, url in links],
+                    "table_link": (table_url, _qr(table_url)),
+                }
+            )
+    context = {"tournament": the_round.tournament, "round": the_round, "cards": cards}
+    return render(request, "tournaments/desk/cards.html", context)
+
+
+# --- the audit log and the result sheet ------------------------------------------------------
+
+
+def _compact(value: Any) -> str:
+    if value is None:
+        return ""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
+@login_required
+def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every write of the tournament, newest first, filtered by what, round and a text in the
+    subject or via; 100 a page. Four queries after the login, however many entries."""
+    tournament = organiser_tournament(request, slug)
+    form = AuditFilterForm(request.GET or None)
+    entries = tournament.audit_entries.select_related("actor")
+    if form.is_bound and form.is_valid():
+        data = form.cleaned_data
+        if data["action"]:
+            entries = entries.filter(action=data["action"])
+        if data["round"]:
+            entries = entries.filter(round_number=data["round"])
+        if data["q"]:
+            entries = entries.filter(Q(subject__icontains=data["q"]) | Q(via__icontains=data["q"]))
+    page = Paginator(entries, AUDIT_PAGE_SIZE).get_page(request.GET.get("page"))
+    for entry in page:
+        entry.before_json = _compact(entry.before)
+        entry.after_json = _compact(entry.after)
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "page": page,
+        "query": query.urlencode(),
+    }
+    return render(request, "tournaments/desk/audit_log.html", context)
 
 
 @login_required
@@ -190,107 +518,3 @@ def result_sheet(request: HttpRequest, slug: str) -> HttpResponse:
     response = HttpResponse(result_sheet_pdf(tournament), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{tournament.slug}-results.pdf"'
     return response
-
-
-# --- the table ------------------------------------------------------------------------------
-
-
-def _table_page(
-    request: HttpRequest,
-    table: Table,
-    *,
-    errors: dict | None = None,
-    values: Any = None,
-    status: int = 200,
-    correcting: bool = False,
-) -> HttpResponse:
-    view = table_view(table)
-    tournament = table.round.tournament
-    if correcting and values is None and view.last_deal is not None:
-        values = flatten_entry(view.last_deal.entry)
-    context = {
-        "tournament": tournament,
-        "view": view,
-        "state": view.state_before_last if correcting else view.state,
-        "game_templates": f"scoring/{tournament.game}/",
-        "variant": tournament.scoring_game.variant(tournament.variant),
-        "errors": errors or {},
-        "values": values or {},
-        "correcting": correcting,
-        "correction_form": CorrectionForm(request.POST or None) if correcting else None,
-    }
-    template = _partial(request, "tournaments/table_detail.html", "table-main")
-    return render(request, template, context, status=status)
-
-
-def _error_fields(error: ValidationError) -> dict[str, list[str]]:
-    if hasattr(error, "error_dict"):
-        return {
-            field: [m for e in errs for m in e.messages] for field, errs in error.error_dict.items()
-        }
-    return {"__all__": error.messages}
-
-
-def table_detail(request: HttpRequest, token: str) -> HttpResponse:
-    """The table's page: the slate, the last deal in words and the form for the next deal.
-    A POST enters the next deal; errors come back beside their fields and nothing is saved."""
-    table = table_for_token(token)
-    if request.method != "POST":
-        return _table_page(request, table)
-    entry = entry_from_post(request.POST)
-    try:
-        recorded = services.deal_record(
-            table=table, entry=entry, by=request.user, via=_("table link")
-        )
-    except ValidationError as exc:
-        return _table_page(
-            request, table, errors=_error_fields(exc), values=request.POST, status=422
-        )
-    for warning in recorded.warnings:
-        messages.warning(request, warning)
-    if request.htmx:
-        return _table_page(request, table)
-    return redirect(table)
-
-
-def table_correct(request: HttpRequest, token: str) -> HttpResponse:
-    """Correct the table's last deal: the corrected entry becomes a new revision, with a reason;
-    the earlier version is kept."""
-    table = table_for_token(token)
-    if request.method != "POST":
-        return _table_page(request, table, correcting=True)
-    form = CorrectionForm(request.POST)
-    entry = entry_from_post(request.POST)
-    errors: dict[str, list[str]] = {}
-    if not form.is_valid():
-        errors = {field: list(errs) for field, errs in form.errors.items()}
-    else:
-        try:
-            recorded = services.deal_correct(
-                table=table,
-                entry=entry,
-                by=request.user,
-                via=_("table link"),
-                reason=form.cleaned_data["reason"],
-            )
-        except ValidationError as exc:
-            errors = _error_fields(exc)
-    if errors:
-        return _table_page(
-            request, table, errors=errors, values=request.POST, status=422, correcting=True
-        )
-    messages.success(request, _("The last deal is corrected."))
-    for warning in recorded.warnings:
-        messages.warning(request, warning)
-    if request.htmx:
-        return HttpResponseClientRedirect(table.get_absolute_url())
-    return redirect(table)
-
-
-# --- public ---------------------------------------------------------------------------------
-
-
-def standings(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    context = {"tournament": tournament, "standings": tournament_standings(tournament)}
-    return render(request, _partial(request, "tournaments/standings.html", "table"), context)

@@ -1,0 +1,204 @@
+"""The audit log: every kind of write leaves an entry (who, what, before → after, why), the
+organiser's log page shows them newest first, filters them and pages through them at a fixed
+number of queries."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import AuditEntry, Tournament
+from tournaments.tables import table_state
+
+H1_DEAL_1 = {"A": 52, "B": 30, "C": 18, "D": 40}
+
+
+@pytest.fixture
+def orga_client(client, organiser):
+    client.force_login(organiser)
+    return client
+
+
+def url(name: str, tournament: Tournament, *args) -> str:
+    return reverse(name, args=[tournament.slug, *args])
+
+
+def log_rows(client, tournament: Tournament, **params) -> list[str]:
+    """The log page's rows (unescaped text of each ``<tr>``), newest first."""
+    page = client.get(url("audit-log", tournament), params).content.decode()
+    rows = re.findall(r'<tr class="action-[a-z_]+">(.*?)</tr>', page, flags=re.S)
+    return [
+        html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", row))).strip() for row in rows
+    ]
+
+
+@pytest.fixture
+def evening(orga_client, make_tournament) -> Tournament:
+    """A Bauerchen evening written through the desk (and the table's services): settings, a
+    late reserve, check-in, withdrawal, four teams, the draw, a swap, a deal and its correction,
+    the lock with a reason and the end."""
+    tournament = make_tournament(players=8, name="Preisbauern", game="bauerchen")
+    post = orga_client.post
+    settings = {"planned_rounds": "3", "confirmation_required": "on", "public": "on"}
+    assert post(url("tournament-settings", tournament), settings).status_code == 302
+    assert post(url("player-create", tournament), {"name": "Ersatz"}).status_code == 302
+    players = {p.name: p for p in tournament.players.all()}
+    first = players["Spieler 01"]
+    post(url("player-check-in", tournament, first.pk), {"checked_in": "on"})
+    post(
+        url("player-withdraw", tournament, players["Ersatz"].pk),
+        {"withdrawn": "on", "reason": "only a reserve"},
+    )
+    for number in range(4):
+        a, b = players[f"Spieler {2 * number + 1:02d}"], players[f"Spieler {2 * number + 2:02d}"]
+        team = {"name": f"Team {number + 1}", "players_0": a.pk, "players_1": b.pk}
+        assert post(url("team-create", tournament), team).status_code == 302
+    assert post(url("round-create", tournament), {"method": "random"}).status_code == 302
+    the_round = tournament.rounds.get()
+    one, two = the_round.tables.order_by("number")
+    x, y = one.seats.get(label="N").player, two.seats.get(label="N").player
+    swap = {"players_0": x.pk, "players_1": y.pk}
+    assert post(url("seats-swap", tournament, 1), swap).status_code == 302
+    game, start = tournament.scoring_game, table_state(one)
+    deal, fixed = (game.simulate_deal(start, game.variant({}), random.Random(i)) for i in (1, 2))
+    north, east = one.seats.get(label="N"), one.seats.get(label="E")
+    services.deal_record(table=one, entry=deal, by=None, via="seat link N", seat=north)
+    services.deal_correct(
+        table=one, entry=fixed, by=None, via="seat link N", seat=north, reason="typo"
+    )
+    services.deal_confirm(table=one, seat=east, via="seat link E")
+    assert post(url("round-lock", tournament, 1), {"reason": "time is up"}).status_code == 302
+    assert post(url("tournament-finish", tournament)).status_code == 302
+    return tournament
+
+
+def test_every_kind_of_write_is_logged_with_who_before_after_and_why(evening):
+    entries = {}
+    for entry in AuditEntry.objects.filter(tournament=evening).order_by("id"):
+        entries.setdefault(entry.action, []).append(entry)
+    every_kind = set(AuditEntry.Action) - {AuditEntry.Action.ADMIN}  # the admin's: not here
+    assert set(entries) == every_kind  # each kind of write, at least once
+    settings = entries[AuditEntry.Action.SETTINGS][-1]
+    assert settings.before == {"planned_rounds": 4, "confirmation_required": False}
+    assert settings.after == {"planned_rounds": 3, "confirmation_required": True}
+    check_in = entries[AuditEntry.Action.PLAYER_CHECK_IN][0]
+    assert (check_in.subject, check_in.before, check_in.after) == (
+        "Spieler 01",
+        {"checked_in": False},
+        {"checked_in": True},
+    )
+    withdrawal = entries[AuditEntry.Action.PLAYER_WITHDRAW][0]
+    assert (withdrawal.subject, withdrawal.reason) == ("Ersatz", "only a reserve")
+    assert [e.after for e in entries[AuditEntry.Action.TEAM_ADD]][0] == [
+        "Spieler 01",
+        "Spieler 02",
+    ]
+    draw = entries[AuditEntry.Action.ROUND_DRAW][0]
+    assert draw.round_number == 1 and draw.after["method"] == "random"
+    assert draw.after["tables"] == 2
+    correction = entries[AuditEntry.Action.DEAL_CORRECT][0]
+    record = entries[AuditEntry.Action.DEAL_RECORD][0]
+    assert correction.before == record.after and correction.after != correction.before
+    assert (correction.table_number, correction.via, correction.reason) == (
+        1,
+        "seat link N",
+        "typo",
+    )
+    confirmation = entries[AuditEntry.Action.DEAL_CONFIRM][0]
+    assert (confirmation.subject, confirmation.after) == ("Deal 1", {"seat": "E"})
+    lock = entries[AuditEntry.Action.ROUND_LOCK][0]
+    assert (lock.before, lock.after, lock.reason) == ("playing", "locked", "time is up")
+    finish = entries[AuditEntry.Action.TOURNAMENT_FINISH][0]
+    assert (finish.before, finish.after) == ("running", "finished")
+    desk_writes = [e for e in AuditEntry.objects.filter(tournament=evening) if not e.via]
+    assert {e.actor.username for e in desk_writes if e.action != AuditEntry.Action.PLAYER_ADD} == {
+        "orga"
+    }
+    assert [e.actor for e in entries[AuditEntry.Action.DEAL_RECORD]] == [None]
+
+
+def test_the_log_page_shows_entries_newest_first_with_before_and_after(orga_client, evening):
+    rows = log_rows(orga_client, evening)
+    assert len(rows) == AuditEntry.objects.filter(tournament=evening).count()
+    assert "tournament finished" in rows[0] and '"running" → "finished"' in rows[0]
+    assert "orga" in rows[0]
+    lock = next(row for row in rows if "round locked" in row)
+    assert '"playing" → "locked"' in lock and "time is up" in lock
+    check_in = next(row for row in rows if "check-in" in row)
+    assert '{"checked_in":false} → {"checked_in":true}' in check_in
+    correction = next(row for row in rows if "deal corrected" in row)
+    assert "via seat link N" in correction and "Deal 1" in correction and "typo" in correction
+    assert "orga" not in correction  # entered at the table, no login
+
+
+@pytest.mark.parametrize(
+    ("params", "expected"),
+    [
+        ({"action": "player_check_in"}, ["check-in"]),
+        ({"q": "Ersatz"}, ["withdrawal", "player registered"]),
+        ({"q": "SEAT LINK"}, ["deal confirmed", "deal corrected", "deal entered"]),
+        ({"round": "1"}, ["round locked", "deal confirmed", "deal corrected", "deal entered",
+                          "seats swapped", "round drawn"]),
+        ({"action": "team_add", "q": "Team 3"}, ["team registered"]),
+    ],
+)  # fmt: skip
+def test_the_log_filters_by_what_round_and_text(orga_client, evening, params, expected):
+    rows = log_rows(orga_client, evening, **params)
+    labels = [label for row in rows for label in dict(AuditEntry.Action.choices).values()
+              if f" {label} " in f" {row} "]  # fmt: skip
+    assert labels == expected
+
+
+def test_a_bad_filter_is_explained_and_filters_nothing(orga_client, tournament):
+    response = orga_client.get(url("audit-log", tournament), {"round": "0"})
+    assert response.status_code == 200
+    assert response.context["form"].errors["round"] == [
+        "Ensure this value is greater than or equal to 1."
+    ]
+    assert len(response.context["page"].object_list) == 2  # created, players registered
+
+
+@pytest.fixture
+def busy(tournament) -> Tournament:
+    """250 check-ins and check-outs (and the two entries of the set-up): 252 entries."""
+    player = tournament.players.first()
+    for number in range(250):
+        services.player_check_in(player=player, checked_in=number % 2 == 0)
+    return tournament
+
+
+def test_the_log_pages_by_100_and_keeps_the_filter(orga_client, busy):
+    assert len(log_rows(orga_client, busy)) == 100
+    assert len(log_rows(orga_client, busy, page=3)) == 52
+    page = orga_client.get(url("audit-log", busy), {"action": "player_check_in"}).content
+    assert "?action=player_check_in&amp;page=2" in page.decode()
+    assert len(log_rows(orga_client, busy, action="player_check_in", page=3)) == 50
+
+
+def test_the_log_costs_a_fixed_number_of_queries(
+    orga_client, make_tournament, busy, django_assert_max_num_queries
+):
+    """Guards against a query per entry (its user) and against loading every entry to page."""
+    small = make_tournament(name="Klein")
+    for checked_in in (True, False, True):
+        services.player_check_in(player=small.players.first(), checked_in=checked_in)
+    counts = []
+    for tournament in (small, busy):
+        with CaptureQueriesContext(connection) as queries:
+            orga_client.get(url("audit-log", tournament), {"q": "Spieler"})
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
+    with django_assert_max_num_queries(5):
+        orga_client.get(url("audit-log", busy), {"page": "2"})
+
+
+def test_another_organiser_sees_no_log(client, tournament, django_user_model):
+    client.force_login(django_user_model.objects.create_user("other", password="x-pw-12345"))
+    assert client.get(url("audit-log", tournament)).status_code == 404
