@@ -312,6 +312,22 @@ def test_the_draw_form_offers_the_methods(orga_client, make_tournament):
     assert tournament.rounds.get().method == Round.Method.STANDINGS
 
 
+def test_once_every_planned_round_is_drawn_the_draw_form_gives_way_to_a_note(
+    orga_client, make_tournament
+):
+    tournament = make_tournament(players=4, name="Eine Runde")
+    services.tournament_settings(tournament=tournament, by=None, planned_rounds=1)
+    play_round(services.round_draw(tournament=tournament, seed=2))
+    page = orga_client.get(page_url("tournament-detail", tournament)).content.decode()
+    assert "The 1 planned round is drawn" in page
+    assert f'action="{page_url("round-create", tournament)}"' not in page
+    before = snapshot(tournament)
+    response = orga_client.post(page_url("round-create", tournament), DRAW)
+    assert response.status_code == 400
+    assert "Raise the planned rounds to draw more" in response.content.decode()
+    assert snapshot(tournament) == before
+
+
 def test_drawing_while_a_round_is_incomplete_needs_a_reason(orga_client, make_tournament):
     tournament = make_tournament(players=8, name="Acht")
     first = services.round_draw(tournament=tournament, seed=2)
@@ -323,7 +339,7 @@ def test_drawing_while_a_round_is_incomplete_needs_a_reason(orga_client, make_to
     response = orga_client.post(url, DRAW)
     assert response.status_code == 400
     message = (
-        "Round 1 is not complete: 1 tables are still playing. Wait for them, or give a reason "
+        "Round 1 is not complete: 1 table is still playing. Wait for it, or give a reason "
         "to draw anyway."
     )
     assert response.context["draw_form"].errors["override_reason"] == [message]

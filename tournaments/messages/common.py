@@ -29,6 +29,9 @@ OPTION_LABELS: dict[str, str] = {}
 CHOICE_LABELS: dict[str, str] = {}
 
 TIEBREAK_LABELS = {
+    "stechen": _("Stechen (play-off)"),
+    "countback": _("Countback (last round first)"),
+    "lot": _("Lot"),
     "zero_rounds": _("Clean rounds"),
     "knoddel_diff": _("Knoddel difference"),
     "game_point_diff": _("Game-point difference"),

@@ -12,6 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import scoring
 from tournaments import draw
@@ -79,16 +80,14 @@ def _check_previous_round(tournament: Tournament, override_reason: str) -> tuple
         return (previous.number if previous else 0), False
     if not override_reason:
         playing = previous.tables.filter(complete=False).count()
-        raise ValidationError(
-            {
-                "override_reason": _(
-                    "Round %(number)s is not complete: %(tables)s tables are still playing. "
-                    "Wait for them, or give a reason to draw anyway."
-                )
-                % {"number": previous.number, "tables": playing}
-            },
-            code="ROUND_NOT_COMPLETE",
-        )
+        message = ngettext(
+            "Round %(number)s is not complete: %(tables)s table is still playing. "
+            "Wait for it, or give a reason to draw anyway.",
+            "Round %(number)s is not complete: %(tables)s tables are still playing. "
+            "Wait for them, or give a reason to draw anyway.",
+            playing,
+        ) % {"number": previous.number, "tables": playing}
+        raise ValidationError({"override_reason": message}, code="ROUND_NOT_COMPLETE")
     return previous.number, True
 
 
@@ -118,7 +117,11 @@ def round_draw(
     number = previous + 1
     if number > tournament.planned_rounds:
         raise ValidationError(
-            _("All %(count)s planned rounds are drawn. Raise the planned rounds to draw more.")
+            ngettext(
+                "The %(count)s planned round is drawn. Raise the planned rounds to draw more.",
+                "All %(count)s planned rounds are drawn. Raise the planned rounds to draw more.",
+                tournament.planned_rounds,
+            )
             % {"count": tournament.planned_rounds},
             code="ALL_ROUNDS_DRAWN",
         )
