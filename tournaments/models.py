@@ -7,6 +7,7 @@ Models hold data and constraints only; writes go through `tournaments.services`.
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -103,6 +104,14 @@ class Tournament(models.Model):
     @property
     def finished(self) -> bool:
         return self.status == self.Status.FINISHED
+
+    def organised_by(self, user: Any) -> bool:
+        """True for the tournament's organiser (logged in) and for superusers."""
+        return bool(
+            user is not None
+            and user.is_authenticated
+            and (user.pk == self.organiser_id or user.is_superuser)
+        )
 
 
 class Team(models.Model):
@@ -293,7 +302,13 @@ class Deal(models.Model):
         related_name="+",
         verbose_name=_("confirmed by seat"),
     )
-    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    confirmed_at = models.DateTimeField(
+        _("confirmed at"),
+        null=True,
+        blank=True,
+        help_text="When the deal began to count: confirmed by another player's seat, or entered or "
+        "confirmed by the organiser (then without a seat).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -313,6 +328,10 @@ class Deal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table}, {_('deal')} {self.number}"
+
+    @property
+    def confirmed(self) -> bool:
+        return self.confirmed_at is not None
 
 
 class DealRevision(models.Model):

@@ -149,7 +149,7 @@ def counted_deals(tournament: Tournament) -> QuerySet[Deal]:
     a second player's confirmation."""
     deals = Deal.objects.filter(table__round__tournament=tournament)
     if tournament.confirmation_required:
-        deals = deals.filter(confirmed_seat__isnull=False)
+        deals = deals.filter(confirmed_at__isnull=False)
     return deals
 
 

@@ -240,3 +240,46 @@ def test_the_table_page_costs_a_fixed_number_of_queries(
         services.deal_confirm(table=confirmed_table, seat=seat(confirmed_table, "B"))
     with django_assert_max_num_queries(8):
         assert client.get(a.get_absolute_url()).status_code == 200
+
+
+def test_the_organiser_may_correct_on_the_table_link_and_his_word_counts(
+    client, organiser, confirmed_table
+):
+    a = seat(confirmed_table, "A")
+    services.deal_record(table=confirmed_table, entry=H1_VIERSTRICH[0], by=None, via="t", seat=a)
+    fix = {"points": {"A": 30, "B": 52, "C": 18, "D": 40}}
+    client.force_login(organiser)
+    page = client.get(reverse("table-correct", args=[confirmed_table.token]))
+    assert 'name="reason"' in page.text
+    response = client.post(
+        reverse("table-correct", args=[confirmed_table.token]),
+        {**post_of(fix), "reason": "the table called me over"},
+    )
+    assert response.status_code == 302
+    deal = confirmed_table.deals.get()
+    assert deal.entry == fix and deal.confirmed and deal.confirmed_seat is None
+    assert deal.revisions.get(revision=2).entered_by == organiser
+    b = seat(confirmed_table, "B")
+    assert striche(confirmed_table.round.tournament)[b.player.name] == 1
+
+
+def test_a_stranger_on_the_table_link_can_neither_enter_nor_confirm(client, confirmed_table):
+    a = seat(confirmed_table, "A")
+    services.deal_record(table=confirmed_table, entry=H1_VIERSTRICH[0], by=None, via="t", seat=a)
+    page = client.get(confirmed_table.get_absolute_url())
+    assert "Confirm deal 1" not in page.text
+    response = client.post(reverse("table-confirm", args=[confirmed_table.token]))
+    assert response.status_code == 422
+    assert "your own seat" in response.text
+    assert not confirmed_table.deals.get().confirmed
+
+
+def test_the_organiser_confirms_from_the_table_link(client, organiser, confirmed_table):
+    a = seat(confirmed_table, "A")
+    services.deal_record(table=confirmed_table, entry=H1_VIERSTRICH[0], by=None, via="t", seat=a)
+    client.force_login(organiser)
+    assert "Confirm deal 1" in client.get(confirmed_table.get_absolute_url()).text
+    client.post(reverse("table-confirm", args=[confirmed_table.token]))
+    assert confirmed_table.deals.get().confirmed
+    entry = AuditEntry.objects.get(action=AuditEntry.Action.DEAL_CONFIRM)
+    assert entry.after == {"organiser": "orga"} and entry.actor == organiser

@@ -58,7 +58,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='deal',
             name='confirmed_at',
-            field=models.DateTimeField(blank=True, null=True, verbose_name='confirmed at'),
+            field=models.DateTimeField(blank=True, help_text="When the deal began to count: confirmed by another player's seat, or entered or confirmed by the organiser (then without a seat).", null=True, verbose_name='confirmed at'),
         ),
         migrations.AddField(
             model_name='deal',

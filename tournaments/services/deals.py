@@ -46,10 +46,16 @@ def _check_open(table: Table) -> None:
         )
 
 
-def _check_seat(table: Table, seat: Seat | None) -> None:
+def _check_seat(table: Table, seat: Seat | None, by: AbstractBaseUser | None) -> bool:
+    """Check who writes: a seat of this table, or (where deals need a confirmation) the
+    organiser without a seat. Returns True when the organiser's word counts at once (a deal he
+    enters, corrects or confirms himself needs no other player's confirmation)."""
     if seat is not None and seat.table_id != table.pk:
         raise ValidationError(_("This link belongs to another table."), code="WRONG_TABLE")
-    if seat is None and table.round.tournament.confirmation_required:
+    tournament = table.round.tournament
+    if seat is None and tournament.confirmation_required:
+        if tournament.organised_by(by):
+            return True
         raise ValidationError(
             _(
                 "Deals at this tournament are entered and confirmed by the players: open the "
@@ -57,6 +63,7 @@ def _check_seat(table: Table, seat: Seat | None) -> None:
             ),
             code="NEEDS_SEAT_LINK",
         )
+    return False
 
 
 def _replayed(table: Table, key: str) -> Deal | None:
@@ -164,13 +171,9 @@ def deal_record(
     if replayed is not None:
         return Recorded(replayed, (), replayed=True)
     _check_open(table)
-    _check_seat(table, seat)
+    official = _check_seat(table, seat, by)
     deals = list(table.deals.order_by("number"))
-    if (
-        deals
-        and table.round.tournament.confirmation_required
-        and deals[-1].confirmed_seat_id is None
-    ):
+    if deals and table.round.tournament.confirmation_required and not deals[-1].confirmed:
         raise ValidationError(
             _("Deal %(number)s waits for another player at the table to confirm it.")
             % {"number": deals[-1].number},
@@ -178,10 +181,14 @@ def deal_record(
         )
     step = _apply(table, deals, entry)
     deal = Deal.objects.create(
-        table=table, number=len(deals) + 1, entry=dict(entry), entered_seat=seat
+        table=table,
+        number=len(deals) + 1,
+        entry=dict(entry),
+        entered_seat=seat,
+        confirmed_at=timezone.now() if official else None,
     )
     _revision(deal, by=by, via=via, seat=seat, key=key)
-    _finish(table, step.state.unit_over, confirmed=False)
+    _finish(table, step.state.unit_over, confirmed=official)
     _log(table, AuditEntry.Action.DEAL_RECORD, deal, by, via, after=deal.entry)
     return Recorded(deal, _warning_texts(table, step.warnings))
 
@@ -206,7 +213,7 @@ def deal_correct(
     if replayed is not None:
         return Recorded(replayed, (), replayed=True)
     _check_open(table)
-    _check_seat(table, seat)
+    official = _check_seat(table, seat, by)
     deals = list(table.deals.order_by("number"))
     if not deals:
         raise ValidationError(_("There is no deal to correct yet."), code="NO_DEAL")
@@ -217,10 +224,10 @@ def deal_correct(
     last.revision += 1
     last.entered_seat = seat
     last.confirmed_seat = None
-    last.confirmed_at = None
+    last.confirmed_at = timezone.now() if official else None
     last.save()
     _revision(last, by=by, via=via, seat=seat, key=key, reason=reason)
-    _finish(table, step.state.unit_over, confirmed=False)
+    _finish(table, step.state.unit_over, confirmed=official)
     _log(
         table,
         AuditEntry.Action.DEAL_CORRECT,
@@ -236,23 +243,26 @@ def deal_correct(
 
 @transaction.atomic
 def deal_confirm(
-    *, table: Table, seat: Seat, by: AbstractBaseUser | None = None, via: str = ""
+    *, table: Table, seat: Seat | None, by: AbstractBaseUser | None = None, via: str = ""
 ) -> Deal:
-    """Confirm the table's last deal from ``seat``'s link: it counts from now on. Confirming a
-    deal already confirmed changes nothing.
+    """Confirm the table's last deal from ``seat``'s link (or, without a seat, as the
+    tournament's organiser): it counts from now on. Confirming a deal already confirmed changes
+    nothing.
 
     Raises ``ValidationError``: ``SAME_PLAYER`` when ``seat`` entered the deal (another player
     must confirm; the database refuses it too), ``NO_DEAL``, ``WRONG_TABLE``,
-    ``ROUND_LOCKED``."""
+    ``NEEDS_SEAT_LINK`` (no seat and not the organiser), ``ROUND_LOCKED``."""
     table = _locked_table(table)
     _check_open(table)
-    _check_seat(table, seat)
+    if seat is None and not table.round.tournament.organised_by(by):
+        raise ValidationError(_("Confirm from your own seat's link."), code="NEEDS_SEAT_LINK")
+    _check_seat(table, seat, by)
     last = table.deals.order_by("-number").first()
     if last is None:
         raise ValidationError(_("There is no deal to confirm yet."), code="NO_DEAL")
-    if last.confirmed_seat_id is not None:
+    if last.confirmed:
         return last
-    if last.entered_seat_id == seat.pk:
+    if seat is not None and last.entered_seat_id == seat.pk:
         raise ValidationError(
             _("You entered this deal yourself: another player at the table confirms it."),
             code="SAME_PLAYER",
@@ -261,5 +271,6 @@ def deal_confirm(
     last.confirmed_at = timezone.now()
     last.save(update_fields=["confirmed_seat", "confirmed_at", "updated_at"])
     _finish(table, table_state(table).unit_over, confirmed=True)
-    _log(table, AuditEntry.Action.DEAL_CONFIRM, last, by, via, after={"seat": seat.label})
+    confirmer = {"seat": seat.label} if seat is not None else {"organiser": str(by)}
+    _log(table, AuditEntry.Action.DEAL_CONFIRM, last, by, via, after=confirmer)
     return last

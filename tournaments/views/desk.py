@@ -52,7 +52,7 @@ def organiser_tournament(request: HttpRequest, slug: str) -> Tournament:
     """The tournament at ``slug`` if the logged-in user organises it (or is a superuser); 404
     otherwise, so that a stranger learns nothing about it."""
     tournament = get_object_or_404(Tournament, slug=slug)
-    if tournament.organiser_id != request.user.pk and not request.user.is_superuser:
+    if not tournament.organised_by(request.user):
         raise Http404
     return tournament
 
@@ -339,7 +339,7 @@ def _round_progress(tournament: Tournament, the_round: Round) -> list[TableProgr
     tables = the_round.tables.annotate(
         deal_count=Count("deals"),
         last_change=Max("deals__updated_at"),
-        unconfirmed_count=Count("deals", filter=Q(deals__confirmed_seat__isnull=True)),
+        unconfirmed_count=Count("deals", filter=Q(deals__confirmed_at__isnull=True)),
     ).prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
     game = tournament.scoring_game
     now = timezone.now()

@@ -44,12 +44,8 @@ def public_tournament(request: HttpRequest, slug: str) -> Tournament:
     organiser (logged in) and superusers; 404 for everybody else (a hidden tournament looks like
     none). One query for a visitor without a login."""
     tournament = get_object_or_404(Tournament, slug=slug)
-    if not tournament.public:
-        user = request.user
-        if not user.is_authenticated or (
-            user.pk != tournament.organiser_id and not user.is_superuser
-        ):
-            raise Http404
+    if not tournament.public and not tournament.organised_by(request.user):
+        raise Http404
     return tournament
 
 

@@ -49,10 +49,9 @@ def _table_page(
     if correcting and values is None and view.last_deal is not None:
         values = flatten_entry(view.last_deal.entry)
     last = view.last_deal
-    awaiting = (
-        tournament.confirmation_required and last is not None and last.confirmed_seat_id is None
-    )
-    may_enter = link.seat is not None or not tournament.confirmation_required
+    awaiting = tournament.confirmation_required and last is not None and not last.confirmed
+    organiser = tournament.organised_by(request.user)
+    may_enter = link.seat is not None or not tournament.confirmation_required or organiser
     is_open = link.table.round.open
     state = view.state_before_last if correcting else view.state
     context = {
@@ -67,7 +66,8 @@ def _table_page(
         "correcting": correcting,
         "open": is_open,
         "awaiting_confirmation": awaiting,
-        "may_confirm": awaiting and link.seat is not None and last.entered_seat_id != link.seat.pk,
+        "may_confirm": awaiting
+        and (organiser if link.seat is None else last.entered_seat_id != link.seat.pk),
         "may_enter": may_enter,
         "form_shown": is_open
         and (correcting or (may_enter and not awaiting and not state.unit_over)),
@@ -145,20 +145,15 @@ def table_correct(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
     """Confirm the table's last deal from a seat's link (another player than the one who
-    entered it)."""
+    entered it), or from the table's link as the organiser."""
     link = table_link(token)
-    if link.seat is None:
-        error = ValidationError(_("Confirm from your own seat's link."), code="NEEDS_SEAT_LINK")
-    else:
-        try:
-            deal = services.deal_confirm(
-                table=link.table, seat=link.seat, by=request.user, via=_via(link)
-            )
-        except ValidationError as exc:
-            error = exc
-        else:
-            messages.success(request, _("Deal %(number)s is confirmed.") % {"number": deal.number})
-            if request.htmx:
-                return _table_page(request, link)
-            return redirect(link.url)
-    return _table_page(request, link, errors=error_fields(error), status=422)
+    try:
+        deal = services.deal_confirm(
+            table=link.table, seat=link.seat, by=request.user, via=_via(link)
+        )
+    except ValidationError as exc:
+        return _table_page(request, link, errors=error_fields(exc), status=422)
+    messages.success(request, _("Deal %(number)s is confirmed.") % {"number": deal.number})
+    if request.htmx:
+        return _table_page(request, link)
+    return redirect(link.url)
