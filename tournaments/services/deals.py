@@ -98,6 +98,22 @@ def _apply(table: Table, deals: list[Deal], entry: Mapping[str, Any]) -> scoring
         ) from exc
 
 
+def _begin_write(
+    table: Table, seat: Seat | None, by: AbstractBaseUser | None, key: str
+) -> Recorded | tuple[Table, bool, list[Deal]]:
+    """What an entry and a correction check first, with the table locked: a retried form (its
+    stored deal is returned as ``Recorded(..., replayed=True)``), an open round, the writer's
+    seat. Returns the locked table, whether the organiser's word counts at once (see
+    :func:`_check_seat`) and the table's deals in order."""
+    table = _locked_table(table)
+    replayed = _replayed(table, key)
+    if replayed is not None:
+        return Recorded(replayed, (), replayed=True)
+    _check_open(table)
+    official = _check_seat(table, seat, by)
+    return table, official, list(table.deals.order_by("number"))
+
+
 def _warning_texts(table: Table, warnings: tuple[scoring.Warning, ...]) -> tuple[str, ...]:
     game = table.round.tournament.game
     return tuple(str(deal_message(game, w.code) or w.message) for w in warnings)
@@ -166,13 +182,10 @@ def deal_record(
     with code ``UNIT_OVER`` (the table has finished), ``ROUND_LOCKED``, ``WRONG_TABLE``,
     ``NEEDS_SEAT_LINK`` or ``AWAITING_CONFIRMATION`` (the previous deal is not yet confirmed by
     another player); nothing is saved then."""
-    table = _locked_table(table)
-    replayed = _replayed(table, key)
-    if replayed is not None:
-        return Recorded(replayed, (), replayed=True)
-    _check_open(table)
-    official = _check_seat(table, seat, by)
-    deals = list(table.deals.order_by("number"))
+    write = _begin_write(table, seat, by, key)
+    if isinstance(write, Recorded):
+        return write
+    table, official, deals = write
     if deals and table.round.tournament.confirmation_required and not deals[-1].confirmed:
         raise ValidationError(
             _("Deal %(number)s waits for another player at the table to confirm it.")
@@ -208,13 +221,10 @@ def deal_correct(
     versions stay in the deal's revisions and the audit log. A confirmation of the old version
     lapses: another player confirms the corrected one. Raises ``ValidationError`` as
     :func:`deal_record`, or ``NO_DEAL`` when the table has no deal yet."""
-    table = _locked_table(table)
-    replayed = _replayed(table, key)
-    if replayed is not None:
-        return Recorded(replayed, (), replayed=True)
-    _check_open(table)
-    official = _check_seat(table, seat, by)
-    deals = list(table.deals.order_by("number"))
+    write = _begin_write(table, seat, by, key)
+    if isinstance(write, Recorded):
+        return write
+    table, official, deals = write
     if not deals:
         raise ValidationError(_("There is no deal to correct yet."), code="NO_DEAL")
     last = deals.pop()
