@@ -52,6 +52,18 @@ def table(tournament) -> Table:
 
 
 @pytest.fixture(autouse=True)
+def _language(request, settings):
+    """The suite reads the English texts; tests marked ``german`` see the app as it starts, in
+    German."""
+    from django.utils import translation
+
+    language = "de" if request.node.get_closest_marker("german") else "en"
+    settings.LANGUAGE_CODE = language
+    with translation.override(language):
+        yield
+
+
+@pytest.fixture(autouse=True)
 def _empty_cache():
     """Each test starts with an empty cache: table ids are reused after a rollback."""
     from django.core.cache import cache

@@ -38,7 +38,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",
+    "tournaments.middleware.ChosenLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -86,8 +86,9 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournament-list"
 LOGOUT_REDIRECT_URL = "login"
 
-LANGUAGE_CODE = env.str("DJANGO_LANGUAGE_CODE", default="en")
+LANGUAGE_CODE = env.str("DJANGO_LANGUAGE_CODE", default="de")
 LANGUAGES = [("de", "Deutsch"), ("en", "English")]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # the language switch remembers the choice for a year
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env.str("DJANGO_TIME_ZONE", default="Europe/Berlin")
 USE_I18N = True
