@@ -58,6 +58,7 @@ def test_the_compiled_catalogue_matches_its_source(language):
 
 def test_every_marked_string_is_in_the_catalogue(tmp_path, monkeypatch):
     """``makemessages`` on a copy of the code finds no string the catalogue lacks."""
+    known = {(e.msgctxt, e.msgid) for e in catalogue("de")}
     root = Path(settings.BASE_DIR)
     for folder in ("tournaments", "templates", "scoring"):
         shutil.copytree(root / folder, tmp_path / folder, ignore=shutil.ignore_patterns("*.pyc"))
@@ -66,6 +67,20 @@ def test_every_marked_string_is_in_the_catalogue(tmp_path, monkeypatch):
     monkeypatch.setattr(settings, "LOCALE_PATHS", [tmp_path / "locale"])
     call_command("makemessages", locale=["de"], verbosity=0)
     fresh = polib.pofile(str(tmp_path / "locale" / "de" / "LC_MESSAGES" / "django.po"))
-    known = {(e.msgctxt, e.msgid) for e in catalogue("de")}
     missing = sorted(e.msgid for e in fresh if (e.msgctxt, e.msgid) not in known)
     assert missing == [], "run: manage.py makemessages -l de -l en, then translate"
+
+
+def test_no_translation_hides_inside_an_f_string():
+    """``xgettext`` does not read calls inside f-strings: such a text would never reach the
+    catalogue, and the test above could not see it."""
+    hidden = re.compile(r"""\bf(["']).*\{[^}]*\b(gettext|ngettext|_)\(""")
+    root = Path(settings.BASE_DIR)
+    found = [
+        f"{path.relative_to(root)}:{number}"
+        for folder in ("tournaments", "scoring")
+        for path in (root / folder).rglob("*.py")
+        for number, line in enumerate(path.read_text().splitlines(), start=1)
+        if hidden.search(line)
+    ]
+    assert found == []

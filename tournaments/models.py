@@ -203,7 +203,10 @@ class Round(models.Model):
         verbose_name_plural = _("rounds")
 
     def __str__(self) -> str:
-        return f"{self.tournament} – {_('round')} {self.number}"
+        return _("%(tournament)s – round %(number)s") % {
+            "tournament": self.tournament,
+            "number": self.number,
+        }
 
     @property
     def open(self) -> bool:
@@ -230,7 +233,10 @@ class Table(models.Model):
         verbose_name_plural = _("tables")
 
     def __str__(self) -> str:
-        return f"{_('Round')} {self.round.number}, {_('table')} {self.number}"
+        return _("Round %(round)s, table %(number)s") % {
+            "round": self.round.number,
+            "number": self.number,
+        }
 
     def get_absolute_url(self) -> str:
         return reverse("table-detail", args=[self.token])
@@ -275,7 +281,7 @@ class Bye(models.Model):
         verbose_name_plural = _("byes")
 
     def __str__(self) -> str:
-        return f"{self.round}: {_('bye')} {self.player}"
+        return _("%(round)s: bye for %(player)s") % {"round": self.round, "player": self.player}
 
 
 class Deal(models.Model):
@@ -327,7 +333,7 @@ class Deal(models.Model):
         verbose_name_plural = _("deals")
 
     def __str__(self) -> str:
-        return f"{self.table}, {_('deal')} {self.number}"
+        return _("%(table)s, deal %(number)s") % {"table": self.table, "number": self.number}
 
     @property
     def confirmed(self) -> bool:

@@ -96,15 +96,16 @@ def standings_rows(standings: Any, last_place_title: str | None, link_slug: str 
     force, then every other figure tie-break in force (``Standings.figure_columns``). With a
     tournament's ``link_slug`` each name links to the player's public page; withdrawn players are
     flagged after their name."""
+    # (gettext outside the f-strings: xgettext does not look inside them.)
     bye_title = escape(gettext("bye"))
-    lot = (
-        f' <span class="help" title="{escape(gettext("order among equals drawn by lot"))}">'
-        f"{escape(gettext('(lot)'))}</span>"
-    )
+    lot_title = escape(gettext("order among equals drawn by lot"))
+    lot_mark = escape(gettext("(lot)"))
+    withdrawn_mark = escape(gettext("(withdrawn)"))
+    lot = f' <span class="help" title="{lot_title}">{lot_mark}</span>'
     title = (
         f' <span class="title-last">{escape(last_place_title)}</span>' if last_place_title else ""
     )
-    withdrawn = f' <span class="withdrawn">{escape(gettext("(withdrawn)"))}</span>'
+    withdrawn = f' <span class="withdrawn">{withdrawn_mark}</span>'
     links = escape(_player_links(link_slug))
     last = standings.last
     columns = standings.figure_columns
