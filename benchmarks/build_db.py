@@ -1,10 +1,11 @@
-"""Build the benchmark tournament: 1,000 Hintersche players, 4 rounds × 250 tables, every table's
+"""Build the benchmark tournament: 1,000 Hintersche players, 10 rounds × 250 tables, every table's
 unit played from simulated card play. Import only after ``django.setup()``.
 
 The tournament, the players and the draws go through ``tournaments.services``; the deals are
 bulk-created ``Deal``/``DealRevision`` rows (what ``deal_record`` would store, without replaying
-each table once per deal). Table 1 of the last round stops one deal short of the end of its unit,
-so one table is still playing, as during an evening.
+each table once per deal), and the tables' and rounds' states set to match with ``update()``.
+Table 1 of the last round stops one deal short of the end of its unit, so one table and its round
+are still playing, as during an evening. One round more is planned, for the deal-entry benchmark.
 """
 
 from __future__ import annotations
@@ -17,17 +18,19 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.db import connections, transaction
+from django.db.models import F
 
 import scoring
 from scoring.hintersche_play import simulate_unit
 from tournaments import services
-from tournaments.models import Deal, DealRevision, Table, Tournament
+from tournaments.models import Deal, DealRevision, Round, Table, Tournament
 
 GAME = "hintersche"
 SLUG = "benchmark-1000"
 
 
-def _unit(seed: str) -> list[dict[str, Any]]:
+def simulated_unit(seed: str) -> list[dict[str, Any]]:
+    """The entries of one table's unit (seats A–D, default house rules), from seeded card play."""
     game = scoring.games[GAME]
     return simulate_unit(game.seats(4), game.variant({}), random.Random(seed))
 
@@ -45,15 +48,19 @@ def build(*, players: int, rounds: int, seed: int, workers: int = 2) -> dict[str
             date=datetime.date(2026, 11, 22),
             venue="127.0.0.1",
             lot_seed=seed,
+            planned_rounds=rounds + 1,
         )
         Tournament.objects.filter(pk=tournament.pk).update(slug=SLUG)
         tournament.slug = SLUG
         names = "\n".join(f"Spieler {n:04d}, Verein {n % 40:02d}" for n in range(1, players + 1))
         services.players_add_list(tournament=tournament, text=names)
-        drawn = [
-            services.round_draw(tournament=tournament, seed=seed * 100 + number)
-            for number in range(1, rounds + 1)
-        ]
+        drawn = []
+        for number in range(1, rounds + 1):
+            drawn.append(services.round_draw(tournament=tournament, seed=seed * 100 + number))
+            # Its deals are bulk-created below; it counts as played now, so that the next round
+            # is drawn as in the room (no override). The last round is reopened at the end.
+            Table.objects.filter(round=drawn[-1]).update(complete=True)
+            Round.objects.filter(pk=drawn[-1].pk).update(status=Round.Status.COMPLETE)
     tables = list(
         Table.objects.filter(round__in=drawn)
         .select_related("round")
@@ -62,7 +69,7 @@ def build(*, players: int, rounds: int, seed: int, workers: int = 2) -> dict[str
     seeds = [f"{seed}:{t.round.number}:{t.number}" for t in tables]
     connections.close_all()  # the forked workers only simulate; they must not share the handle
     with multiprocessing.get_context("fork").Pool(workers) as pool:
-        units = pool.map(_unit, seeds, chunksize=25)
+        units = pool.map(simulated_unit, seeds, chunksize=25)
     last_round = drawn[-1].number
     open_table = next(t for t in tables if t.round.number == last_round and t.number == 1)
     finished_table = next(t for t in tables if t.round.number == last_round and t.number == 2)
@@ -83,8 +90,12 @@ def build(*, players: int, rounds: int, seed: int, workers: int = 2) -> dict[str
             ),
             batch_size=500,
         )
+        Table.objects.filter(pk=open_table.pk).update(complete=False)
+        Round.objects.filter(pk=drawn[-1].pk).update(status=Round.Status.PLAYING)
+        Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1)
     return {
         "slug": SLUG,
+        "tournament": tournament.pk,
         "players": players,
         "rounds": rounds,
         "tables": len(tables),

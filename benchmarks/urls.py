@@ -1,15 +1,42 @@
-"""The app's URLs plus ``/bench/bare/``: a tiny view behind the same middleware stack, the floor a
-page's latency is compared with."""
+"""The app's URLs plus the floors a page's latency is compared with, behind the same middleware
+stack: ``/bench/bare/`` (a tiny GET) and ``/bench/bare-post/<tournament>/`` (a CSRF-checked POST
+that writes one row), and ``/bench/cache-clear/`` (empties this process's cache, for the cold
+standings). Only in ``benchmarks.settings``, never in the app's URLconf."""
 
+from __future__ import annotations
+
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+
+from tournaments.models import AuditEntry
 
 
 def bare(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
 
 
+@require_POST
+def bare_post(request: HttpRequest, tournament: int) -> HttpResponse:
+    """The floor of a deal entry: the CSRF check and one inserted row, nothing else."""
+    AuditEntry.objects.create(
+        tournament_id=tournament, action=AuditEntry.Action.SETTINGS, subject="benchmark"
+    )
+    return HttpResponse("ok", content_type="text/plain")
+
+
+@csrf_exempt
+@require_POST
+def cache_clear(request: HttpRequest) -> HttpResponse:
+    cache.clear()
+    return HttpResponse("ok", content_type="text/plain")
+
+
 urlpatterns = [
     path("bench/bare/", bare, name="bench-bare"),
+    path("bench/bare-post/<int:tournament>/", bare_post, name="bench-bare-post"),
+    path("bench/cache-clear/", cache_clear, name="bench-cache-clear"),
     path("", include("tournaments.urls")),
 ]

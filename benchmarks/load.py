@@ -1,0 +1,215 @@
+"""The room under load: ``gunicorn tournaments.wsgi`` on 127.0.0.1 (benchmark settings, DEBUG
+off); the phones polling the live standings, paced (``benchmarks/phones.py``), then the bare view
+at the same load; the capacity of each, unpaced, with ``wrk``; and the phones again while deals
+are being entered. Bounded in seconds and connections; the server is stopped with all its
+workers whatever happens."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from benchmarks import client, phones
+from tournaments.entries import flatten_entry
+
+WRK_SUMMARY = Path(__file__).resolve().parent / "wrk_summary.lua"
+CAPACITY_CONNECTIONS = 50
+GUNICORN_OPTIONS = (
+    "--workers=3",
+    "--worker-class=gthread",
+    "--threads=4",
+    "--keep-alive=10",
+)
+"""Three processes for two cores (one can wait on SQLite or a socket while two compute; more
+would only add memory, and the local-memory cache is per process), four threads each for
+requests that wait on I/O; keep-alive longer than the phones' five-second pause, so a polling
+phone keeps its connection (as behind a proxy)."""
+
+
+def start_gunicorn(port: int, log: Path) -> subprocess.Popen:
+    command = [sys.executable, "-m", "gunicorn", "tournaments.wsgi:application"]
+    return client.start([*command, f"--bind=127.0.0.1:{port}", *GUNICORN_OPTIONS], port, log)
+
+
+def _workers(pid: int) -> list[int]:
+    return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+def _cpu_seconds(pids: list[int]) -> float:
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def _with_cpu(workers: list[int], measure: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """``measure()``'s figures plus the cores the server's workers used meanwhile."""
+    cpu, wall = _cpu_seconds(workers), time.monotonic()
+    figures = measure()
+    figures["server_cpu_cores"] = (_cpu_seconds(workers) - cpu) / (time.monotonic() - wall)
+    return figures
+
+
+def wrk(port: int, path: str, headers: dict[str, str], *, seconds: int) -> dict[str, Any]:
+    """Unpaced ``wrk`` (2 threads, :data:`CAPACITY_CONNECTIONS` connections): requests a second,
+    p50/p99 in ms, errors."""
+    command = [
+        "wrk",
+        "--threads=2",
+        f"--connections={CAPACITY_CONNECTIONS}",
+        f"--duration={seconds}s",
+        "--timeout=10s",
+        f"--script={WRK_SUMMARY}",
+        *(f"--header={name}: {value}" for name, value in headers.items()),
+        f"http://127.0.0.1:{port}{path}",
+    ]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60, check=True)
+    line = next(x for x in run.stdout.splitlines() if x.startswith("BENCH-JSON "))
+    raw = json.loads(line.removeprefix("BENCH-JSON "))
+    return {
+        "connections": CAPACITY_CONNECTIONS,
+        "requests": raw["requests"],
+        "rate_per_s": raw["requests"] / (raw["duration_us"] / 1e6),
+        "p50_ms": raw["p50_us"] / 1000,
+        "p99_ms": raw["p99_us"] / 1000,
+        "errors": raw["errors"],
+    }
+
+
+@dataclass(frozen=True)
+class Server:
+    port: int
+    workers: list[int]
+    poll: phones.Poll
+    """The phones' polls: the page afresh, or the htmx refresh with the ETag it has now."""
+
+
+@contextmanager
+def serving(slug: str, *, warm_seconds: int) -> Iterator[Server]:
+    """gunicorn on a free port, every worker warmed up (unpaced wrk on both forms of the
+    standings); stopped with its workers on leaving, whatever happened."""
+    if shutil.which("wrk") is None:
+        raise RuntimeError("wrk is missing: run scripts/setup --bench")
+    port = client.free_port()
+    server = start_gunicorn(port, client.RESULTS / "gunicorn.log")
+    standings = f"/s/{slug}/"
+    htmx = {"HX-Request": "true"}
+    try:
+        wrk(port, standings, {}, seconds=warm_seconds)
+        wrk(port, standings, htmx, seconds=warm_seconds)
+        etag = client.fetch(port, standings, htmx).headers["ETag"]
+        poll = phones.Poll(fresh=(standings, {}), revalidating=(standings, htmx), etag=etag)
+        yield Server(port, _workers(server.pid), poll)
+    finally:
+        client.stop(server)
+
+
+def run(
+    slug: str, *, phones_count: int, seconds: int, period: float, revalidate: int
+) -> dict[str, Any]:
+    """Against one warmed-up gunicorn: the phones on the standings, again with every request the
+    htmx refresh (no page opened afresh), the phones on the bare view, and wrk's capacity of the
+    304 refresh and of the bare view."""
+    pacing = {
+        "phones": phones_count,
+        "seconds": seconds,
+        "period": period,
+        "revalidate": revalidate,
+    }
+    with serving(slug, warm_seconds=max(3, seconds // 5)) as server:
+        port, workers = server.port, server.workers
+        figures: dict[str, Any] = {"workers": len(workers), "options": list(GUNICORN_OPTIONS)}
+        figures["standings"] = _with_cpu(workers, lambda: phones.run(port, server.poll, **pacing))
+        refreshing = {**pacing, "revalidate": 100}
+        figures["standings_refresh_only"] = _with_cpu(
+            workers, lambda: phones.run(port, server.poll, **refreshing)
+        )
+        bare = phones.Poll(fresh=("/bench/bare/", {}))
+        figures["bare"] = _with_cpu(workers, lambda: phones.run(port, bare, **pacing))
+        path, headers = server.poll.revalidating
+        refresh = {**headers, "If-None-Match": server.poll.etag}
+        capacity = max(3, seconds // 3)
+        figures["capacity_304"] = _with_cpu(
+            workers, lambda: wrk(port, path, refresh, seconds=capacity)
+        )
+        figures["capacity_bare"] = _with_cpu(
+            workers, lambda: wrk(port, "/bench/bare/", {}, seconds=capacity)
+        )
+        figures["peak_mib_per_worker"] = max(client.vm(pid)["VmHWM"] for pid in workers)
+    return figures
+
+
+def _enter_deals(
+    port: int, plan: list[tuple[str, dict[str, Any]]], *, rate: float, until: float, out: dict
+) -> None:
+    """Post ``plan``'s deals through their table links (htmx, as the form), ``rate`` a second,
+    until ``until``: their latencies in ``out["ms"]``, failures in ``out["failures"]``."""
+    tables: dict[str, client.Phone] = {}
+    due = time.monotonic()
+    for token, entry in plan:
+        time.sleep(max(0.0, due - time.monotonic()))
+        if time.monotonic() >= until:
+            break
+        due += 1 / rate
+        phone = tables.setdefault(token, client.Phone(port))
+        path = f"/t/{token}/"
+        try:
+            csrf, key = phone.open(path)
+            fields = {**flatten_entry(entry), "_key": key}
+            out["ms"].append(phone.post(path, fields, token=csrf, htmx=True, expect=200) * 1000)
+        except (OSError, RuntimeError) as exc:
+            out["failures"].append(str(exc)[:200])
+
+
+def during_play(
+    slug: str,
+    plan: list[tuple[str, dict[str, Any]]],
+    *,
+    writes_per_s: float,
+    phones_count: int,
+    seconds: int,
+    period: float,
+    revalidate: int,
+) -> dict[str, Any]:
+    """The phones on the standings while deals are entered through table links at
+    ``writes_per_s`` (each raises the tournament's version: the next refresh of every phone is
+    a 200 with the new standings): the phones' figures and the deal POSTs' latencies."""
+    with serving(slug, warm_seconds=max(3, seconds // 5)) as server:
+        posts: dict[str, list] = {"ms": [], "failures": []}
+        writer = threading.Thread(
+            target=_enter_deals,
+            args=(server.port, plan),
+            kwargs={"rate": writes_per_s, "until": time.monotonic() + seconds, "out": posts},
+        )
+        writer.start()
+        try:
+            figures = _with_cpu(
+                server.workers,
+                lambda: phones.run(
+                    server.port,
+                    server.poll,
+                    phones=phones_count,
+                    seconds=seconds,
+                    period=period,
+                    revalidate=revalidate,
+                ),
+            )
+        finally:
+            writer.join()
+    return {
+        "writes_per_s": writes_per_s,
+        "phones": figures,
+        "posts": client.summary(posts["ms"]) if posts["ms"] else {"requests": 0},
+        "post_failures": posts["failures"],
+    }

@@ -1,0 +1,160 @@
+"""Phones polling one page, paced: a small ``asyncio`` client (standard library only).
+
+Each phone starts at a random moment of the first period, opens its connection when it sends its
+first request (as a browser does), keeps it alive, and starts a request every ``period`` seconds
+(constant pacing: 500 phones every 5 s are 100 requests a second). ``revalidate`` percent of the
+requests are the page's htmx refresh with ``If-None-Match`` (the phone's browser sends the ETag
+of the last refresh it got); the rest open the page afresh. Latency is from sending
+(connecting, for a phone's first request) until the whole answer is read.
+
+Why not ``wrk`` here: wrk connects all its connections at once and lets them idle until its
+Lua ``delay()`` is over; gunicorn's gthread worker gives every new connection a thread that waits
+up to 5 s for its first bytes, so hundreds of idle fresh connections block every thread and the
+figures measure that artefact (see docs/benchmarks.md). wrk measures the capacity instead
+(``benchmarks/load.py``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from benchmarks.client import percentile
+
+TIMEOUT_S = 10.0
+
+
+@dataclass
+class Tally:
+    latencies_ms: list[float] = field(default_factory=list)
+    statuses: Counter[int] = field(default_factory=Counter)
+    failures: Counter[str] = field(default_factory=Counter)
+    """Requests without an answer (refused, reset, timed out), by exception."""
+    bytes: int = 0
+
+
+@dataclass(frozen=True)
+class Poll:
+    """What the phones ask for: the fresh request and the revalidating one (the htmx refresh),
+    which sends ``If-None-Match`` with the ETag of the phone's last 200, ``etag`` at first (the
+    phones have the page already)."""
+
+    fresh: tuple[str, dict[str, str]]
+    revalidating: tuple[str, dict[str, str]] | None = None
+    etag: str | None = None
+
+
+async def _answer(reader: asyncio.StreamReader) -> tuple[int, int, dict[str, str]]:
+    """Read one HTTP/1.1 answer: status, body bytes, headers (names in lower case)."""
+    head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+    status = int(head[0].split()[1])
+    headers = {
+        name.strip().lower(): value.strip()
+        for name, _sep, value in (line.partition(":") for line in head[1:] if line)
+    }
+    size = 0
+    if headers.get("transfer-encoding", "").lower() == "chunked":
+        while chunk := int((await reader.readuntil(b"\r\n")).split(b";")[0], 16):
+            size += len(await reader.readexactly(chunk + 2)) - 2
+        await reader.readuntil(b"\r\n")
+    elif status != 304 and "content-length" in headers:
+        size = len(await reader.readexactly(int(headers["content-length"])))
+    return status, size, headers
+
+
+async def _phone(
+    port: int,
+    poll: Poll,
+    *,
+    period: float,
+    revalidate: int,
+    until: float,
+    rng: random.Random,
+    tally: Tally,
+) -> None:
+    await asyncio.sleep(rng.uniform(0, period))
+    reader: asyncio.StreamReader | None = None
+    writer: asyncio.StreamWriter | None = None
+    etag = poll.etag
+    while (start := time.monotonic()) < until:
+        refresh = poll.revalidating is not None and rng.randrange(100) < revalidate
+        path, headers = poll.revalidating if refresh else poll.fresh
+        if refresh and etag:
+            headers = {**headers, "If-None-Match": etag}
+        lines = [f"GET {path} HTTP/1.1", f"Host: 127.0.0.1:{port}"]
+        lines += [f"{name}: {value}" for name, value in headers.items()]
+        request = ("\r\n".join(lines) + "\r\n\r\n").encode()
+        try:
+            async with asyncio.timeout(TIMEOUT_S):
+                if writer is None:
+                    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                writer.write(request)
+                status, size, answer = await _answer(reader)
+        except (OSError, asyncio.IncompleteReadError, TimeoutError, ValueError) as exc:
+            tally.failures[type(exc).__name__] += 1
+            keep = False
+        else:
+            tally.latencies_ms.append((time.monotonic() - start) * 1000)
+            tally.statuses[status] += 1
+            tally.bytes += size
+            keep = answer.get("connection", "").lower() != "close"
+            if refresh and status == 200:
+                etag = answer.get("etag", etag)
+        if not keep and writer is not None:
+            writer.close()
+            reader = writer = None
+        await asyncio.sleep(max(0.0, min(start + period, until) - time.monotonic()))
+    if writer is not None:
+        writer.close()
+
+
+async def _run(port: int, poll: Poll, phones: int, **pacing: Any) -> Tally:
+    tally = Tally()
+    seed = random.Random(2026)
+    await asyncio.gather(
+        *(
+            _phone(port, poll, rng=random.Random(seed.random()), tally=tally, **pacing)
+            for _ in range(phones)
+        )
+    )
+    return tally
+
+
+def run(
+    port: int, poll: Poll, *, phones: int, seconds: float, period: float, revalidate: int
+) -> dict[str, Any]:
+    """``phones`` phones for ``seconds`` seconds: requests, rate, latency percentiles in ms (every
+    request, the ramp of the first period included), errors (no answer, or a status ≥ 400), the
+    failures by exception and the answers by status."""
+    tally = asyncio.run(
+        _run(
+            port,
+            poll,
+            phones,
+            period=period,
+            revalidate=revalidate,
+            until=time.monotonic() + seconds,
+        )
+    )
+    ms = tally.latencies_ms
+    refused = sum(n for status, n in tally.statuses.items() if status >= 400)
+    return {
+        "phones": phones,
+        "period_s": period,
+        "revalidate_percent": revalidate if poll.revalidating else 0,
+        "seconds": seconds,
+        "requests": len(ms) + sum(tally.failures.values()),
+        "rate_per_s": len(ms) / seconds,
+        "p50_ms": percentile(ms, 0.50),
+        "p90_ms": percentile(ms, 0.90),
+        "p99_ms": percentile(ms, 0.99),
+        "max_ms": max(ms),
+        "errors": sum(tally.failures.values()) + refused,
+        "failures": dict(tally.failures),
+        "statuses": {str(k): v for k, v in sorted(tally.statuses.items())},
+        "kib": tally.bytes / 1024,
+    }

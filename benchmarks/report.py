@@ -1,0 +1,262 @@
+"""The goals and the results table ``benchmarks/run`` prints (the figures come from
+``benchmarks/results/latest.json``'s shape; docs/benchmarks.md explains them)."""
+
+from __future__ import annotations
+
+import statistics
+from typing import Any
+
+GOAL_DRAW_S = 2.0
+GOAL_COLD_MS = 150.0
+GOAL_CACHED_RATIO = 1.5
+GOAL_P99_MS = 100.0
+GOAL_TABLE_RATIO = 2.0
+GOAL_ENTRY_RATIO = 2.0
+
+
+def goals(results: dict[str, Any]) -> dict[str, Any]:
+    """Each goal met or not (medians, except the phones' p99), with the bare view's median."""
+    w, b, entry = results["web"], results["breakdown"], results["entry"]
+    bare = statistics.median([w["bare"]["median_ms"], w["bare_again"]["median_ms"]])
+    cached = GOAL_CACHED_RATIO * bare
+
+    def calm(run: dict[str, Any]) -> bool:
+        return run["p99_ms"] < GOAL_P99_MS and run["errors"] == 0
+
+    return {
+        "bare_median_ms": bare,
+        "draw_le_2s": results["draw"]["median_s"] <= GOAL_DRAW_S,
+        "standings_cold_le_150ms": w["standings_cold"]["median_ms"] <= GOAL_COLD_MS,
+        "standings_cold_inprocess_le_150ms": b["tournament_standings_cold_ms"] <= GOAL_COLD_MS,
+        "standings_cached_le_1_5x_bare": w["standings"]["median_ms"] <= cached,
+        "standings_htmx_cached_le_1_5x_bare": w["standings_htmx"]["median_ms"] <= cached,
+        "standings_304_le_1_5x_bare": w["standings_304"]["median_ms"] <= cached,
+        "standings_htmx_304_le_1_5x_bare": w["standings_htmx_304"]["median_ms"] <= cached,
+        "phones_p99_lt_100ms_no_errors": calm(results["load"]["standings"]),
+        "phones_refresh_only_p99_lt_100ms_no_errors": calm(
+            results["load"]["standings_refresh_only"]
+        ),
+        "phones_during_play_p99_lt_100ms_no_errors": calm(results["play"]["phones"]),
+        "table_page_le_2x_bare": w["table_open"]["median_ms"] <= GOAL_TABLE_RATIO * bare,
+        "deal_entry_le_2x_bare_post": entry["htmx"]["median_ms"]
+        <= GOAL_ENTRY_RATIO * entry["bare_post"]["median_ms"],
+    }
+
+
+def _verdict(ok: bool) -> str:
+    return "met" if ok else "MISSED"
+
+
+def _pages(results: dict[str, Any]) -> None:
+    w, t = results["web"], results["tournament"]
+    bare = results["goals"]["bare_median_ms"]
+    print(
+        f"Pages: {t['players']} players, {t['rounds']} rounds × {t['tables'] // t['rounds']} "
+        f"tables, {t['deals']:,} deals; runserver --nothreading, DEBUG off, sequential client"
+    )
+    print(f"  {'page':44} {'n':>4} {'median ms':>10} {'p95 ms':>8} {'× bare':>7} {'KiB':>7}")
+    rows = [
+        ("bare Django view", "bare"),
+        ("standings, cold (cache cleared first)", "standings_cold"),
+        ("standings, cached_standings hit (200)", "standings"),
+        ("standings, If-None-Match (304)", "standings_304"),
+        ("standings htmx partial, cached (200)", "standings_htmx"),
+        ("standings htmx partial, 304", "standings_htmx_304"),
+        ("table page /t/<token>/ (playing)", "table_open"),
+        ("table page (unit finished)", "table_finished"),
+        ("bare Django view, again", "bare_again"),
+    ]
+    for label, key in rows:
+        p = w[key]
+        print(
+            f"  {label:44} {p['requests']:>4} {p['median_ms']:>10.1f} {p['p95_ms']:>8.1f} "
+            f"{p['median_ms'] / bare:>7.1f} {p['bytes'] / 1024:>7.1f}"
+        )
+    print(
+        f"  first standings request after the server started: {w['standings_first_ms']:.0f} ms; "
+        f"server peak memory {w['memory_mib']['peak_after_load']:.1f} MiB; the htmx partial "
+        f"gzipped: {w['standings_htmx_gzip_kib']:.0f} KiB"
+    )
+
+
+def _phones_row(label: str, r: dict[str, Any]) -> None:
+    print(
+        f"  {label:40} {r['requests']:>5} {r['rate_per_s']:>6.0f} {r['p50_ms']:>7.1f} "
+        f"{r['p90_ms']:>7.1f} {r['p99_ms']:>7.1f} {r['max_ms']:>7.1f} {r['errors']:>6} "
+        f"{r['server_cpu_cores']:>5.2f}  {r['statuses']}"
+    )
+
+
+def _load(results: dict[str, Any]) -> None:
+    load, play = results["load"], results["play"]
+    s = load["standings"]
+    print(
+        f"Load: gunicorn {' '.join(load['options'])}; {s['phones']} phones, one request every "
+        f"{s['period_s']:g} s each ({s['revalidate_percent']} % the htmx refresh with "
+        f"If-None-Match, the rest the whole page), {s['seconds']:.0f} s per run"
+    )
+    print(
+        f"  {'page':40} {'req':>5} {'req/s':>6} {'p50 ms':>7} {'p90 ms':>7} {'p99 ms':>7} "
+        f"{'max ms':>7} {'errors':>6} {'CPU':>5}  statuses"
+    )
+    _phones_row("standings", s)
+    _phones_row("standings, every request the refresh", load["standings_refresh_only"])
+    _phones_row("bare view", load["bare"])
+    _phones_row(f"standings, {play['writes_per_s']:g} deal/s entered", play["phones"])
+    posts = play["posts"]
+    if posts["requests"]:
+        print(
+            f"  deals entered meanwhile (htmx POST): {posts['requests']}, median "
+            f"{posts['median_ms']:.0f} ms, p95 {posts['p95_ms']:.0f} ms, "
+            f"{len(play['post_failures'])} failed"
+        )
+    for label, key in (("htmx refresh, 304", "capacity_304"), ("bare view", "capacity_bare")):
+        r = load[key]
+        print(
+            f"  capacity (wrk, {r['connections']} connections, unpaced), {label}: "
+            f"{r['rate_per_s']:,.0f} req/s, p50 {r['p50_ms']:.1f} ms, {r['errors']} errors, "
+            f"CPU {r['server_cpu_cores']:.2f} cores"
+        )
+
+
+def _entry(results: dict[str, Any]) -> None:
+    entry = results["entry"]
+    print(
+        f"Deal entry: {entry['deals']} deals over {entry['tables']} tables of round "
+        f"{entry['round']} (drawn in the app in {entry['draw_in_app_s']:.2f} s)"
+    )
+    rows = (
+        ("POST, htmx (the form's way)", entry["htmx"]),
+        ("POST, plain form (302)", entry["plain"]),
+        ("bare POST writing one row", entry["bare_post"]),
+        ("deal_record alone, in-process", entry["in_process"]["deal_record"]),
+    )
+    for label, r in rows:
+        print(
+            f"  {label:34} {r['requests']:>4} median {r['median_ms']:6.1f} ms, "
+            f"p95 {r['p95_ms']:6.1f} ms"
+        )
+
+
+def _breakdown(results: dict[str, Any]) -> None:
+    b = results["breakdown"]
+    print(
+        "In-process (median of 5): page with cached standings "
+        f"{b['standings_view_inprocess_ms']:.0f} ms, its 304 {b['standings_304_inprocess_ms']:.1f}"
+        f" ms; tournament_standings {b['tournament_standings_ms']:.0f} ms with the table results "
+        f"cached, {b['tournament_standings_cold_ms']:.0f} ms cold (replaying {b['tables']} tables"
+        f" / {b['replayed_deals']:,} deals alone {b['replay_all_tables_ms']:.0f} ms, loading the "
+        f"rows {b['queries_rows_ms']:.0f} ms)"
+    )
+    print(
+        f"  table page {b['table_view_inprocess_ms']:.1f} ms, of which loading and replaying the "
+        f"table {b['table_link_and_replay_ms']:.1f} ms; bare view "
+        f"{b['bare_view_inprocess_ms']:.1f} ms; opening and closing the SQLite connection (every "
+        f"request that queries, CONN_MAX_AGE 0) {b['db_connect_ms']:.1f} ms, the tournament's "
+        f"query {b['tournament_query_ms']:.1f} ms"
+    )
+    profiles = (
+        ("profile-standings-cold.txt", b["profile_standings_cold_top"]),
+        ("profile-standings.txt", b["profile_standings_top"]),
+        ("profile-standings-304.txt", b["profile_standings_304_top"]),
+        ("profile-deal-entry.txt", results["entry"]["in_process"]["profile_top"]),
+    )
+    for name, top in profiles:
+        print(f"  cProfile, top by own time (benchmarks/results/{name}):")
+        for line in top:
+            print(f"    {line}")
+
+
+def _room(results: dict[str, Any]) -> None:
+    d, w, b, g = (results[k] for k in ("draw", "web", "breakdown", "goals"))
+    load, play, entry = results["load"], results["play"], results["entry"]
+    bare = g["bare_median_ms"]
+
+    def times_bare(ms: float) -> str:
+        return f"{ms:.1f} ms = {ms / bare:.1f}× bare"
+
+    def phones(run: dict[str, Any]) -> str:
+        return f"p99 {run['p99_ms']:.0f} ms, {run['errors']} errors"
+
+    post_ratio = entry["htmx"]["median_ms"] / entry["bare_post"]["median_ms"]
+    lines = [
+        (
+            f"draw, {d['players']:,} players after {d['history_rounds']} rounds",
+            f"{d['median_s']:.2f} s",
+            "≤ 2 s",
+            "draw_le_2s",
+        ),
+        (
+            "standings cold over HTTP, median",
+            f"{w['standings_cold']['median_ms']:.0f} ms",
+            "≤ 150 ms",
+            "standings_cold_le_150ms",
+        ),
+        (
+            "standings cold in-process",
+            f"{b['tournament_standings_cold_ms']:.0f} ms",
+            "≤ 150 ms",
+            "standings_cold_inprocess_le_150ms",
+        ),
+        (
+            "standings, cached_standings hit (200)",
+            times_bare(w["standings"]["median_ms"]),
+            "≤ 1.5× bare",
+            "standings_cached_le_1_5x_bare",
+        ),
+        (
+            "standings 304",
+            times_bare(w["standings_304"]["median_ms"]),
+            "≤ 1.5× bare",
+            "standings_304_le_1_5x_bare",
+        ),
+        (
+            f"{load['standings']['phones']} phones polling",
+            phones(load["standings"]),
+            "p99 < 100 ms, 0 err",
+            "phones_p99_lt_100ms_no_errors",
+        ),
+        (
+            "the same, every request the refresh",
+            phones(load["standings_refresh_only"]),
+            "p99 < 100 ms, 0 err",
+            "phones_refresh_only_p99_lt_100ms_no_errors",
+        ),
+        (
+            f"the same, {play['writes_per_s']:g} deal/s entered",
+            phones(play["phones"]),
+            "p99 < 100 ms, 0 err",
+            "phones_during_play_p99_lt_100ms_no_errors",
+        ),
+        (
+            "deal entry (htmx POST), median",
+            f"{entry['htmx']['median_ms']:.1f} ms = {post_ratio:.1f}× bare POST",
+            "≤ 2× bare POST",
+            "deal_entry_le_2x_bare_post",
+        ),
+    ]
+    print("Running the room (issue 4)")
+    print(f"  {'figure':40} {'result':>28}  {'goal':20} verdict")
+    for label, value, goal, key in lines:
+        print(f"  {label:40} {value:>28}  {goal:20} {_verdict(g[key])}")
+
+
+def report(results: dict[str, Any]) -> None:
+    """Print every figure, then the table of the room's goals."""
+    e = results["engine"]
+    print()
+    print(
+        f"Kreidetafel benchmarks — {results['date']} — {results['commit']} — "
+        f"{results['machine']['cpus']} CPUs, Python {results['machine']['python']}, "
+        f"Django {results['machine']['django']}"
+    )
+    print()
+    print(
+        f"Engine: replay of {e['deals']:,} Hintersche deals ({e['rubbers']} rubbers), median of "
+        f"{e['repeats']}: {e['median_s']:.2f} s = {e['deals_per_s']:,.0f} deals/s"
+    )
+    for section in (_pages, _load, _entry, _breakdown, _room):
+        print()
+        section(results)
+    print()
+    print(f"Whole run {results['total_s']:.0f} s; figures in benchmarks/results/latest.json")
