@@ -223,6 +223,14 @@ class Table(models.Model):
         default=False,
         help_text="The unit of play is over (and, where required, every deal confirmed).",
     )
+    result = models.JSONField(
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="Derived, never entered: each seat's score and tie-break figures and whether "
+        "the unit is over, after the deals that count. Written with every deal; recomputed from "
+        "the deals when empty.",
+    )
 
     class Meta:
         ordering = ["round__number", "number"]

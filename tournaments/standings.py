@@ -1,11 +1,12 @@
-"""Tournament standings: every table replayed through its game, per player the round scores,
-the game's metric summed over the rounds, then the tie-breaks.
+"""Tournament standings: every table's result (stored with its deals by the services, replayed
+from the deals where none is stored), per player the round scores, the game's metric summed over
+the rounds, then the tie-breaks.
 
 The game names its metric's direction and its tie-break keys (``Game.metric_ascending``,
 ``Game.tiebreaks``). The tournament figures among them are computed here (Hintersche after the
 Schapbach world championship: Stechen, rounds with 0 Striche, countback, lot); every other key
 is a figure the game reports per seat (Bauerchen's knoddel difference, Kein Stich's payments into
-the pot), summed over the rounds. Five queries, however many players and tables.
+the pot), summed over the rounds. A handful of queries, however many players and tables.
 """
 
 from __future__ import annotations
@@ -16,14 +17,11 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from django.core.cache import cache
-from django.db.models import Count, Max, QuerySet, Sum
+from django.db.models import QuerySet
 
 import scoring
-from tournaments.models import Bye, Deal, Player, Round, Seat, Tournament
+from tournaments.models import Bye, Deal, Player, Round, Seat, Table, Tournament
 from tournaments.tables import play_order
-
-TABLE_RESULT_SECONDS = 6 * 3600
-"""How long a table's replayed result is kept in the cache (a tournament evening)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,11 +137,6 @@ def _tiebreak_keys(
     return {key: keys.get(key) or figure(key) for key in (*order, "lot")}
 
 
-TableResult = tuple[dict[str, tuple[int, dict[str, int]]], bool]
-"""A table's round score and tie-break figures per seat label, and whether its unit of play is
-over."""
-
-
 def counted_deals(tournament: Tournament) -> QuerySet[Deal]:
     """The deals that count: all of them, or only the confirmed ones where the tournament wants
     a second player's confirmation."""
@@ -153,43 +146,46 @@ def counted_deals(tournament: Tournament) -> QuerySet[Deal]:
     return deals
 
 
-def _table_results(
-    tournament: Tournament, game: scoring.Game, variant: object, labels: dict[int, tuple[str, ...]]
-) -> dict[int, TableResult]:
-    """Every table's result: replayed from its deals, or taken from the cache, where it is kept
-    under the table's deal count, sum of revisions and newest deal, so that any new deal or
-    correction finds no entry and is replayed (the deals stay the only source of truth)."""
-    deals = counted_deals(tournament)
-    versions = {
-        table_id: f"standings:v2:{tournament.game}:{table_id}:{count}:{revisions}:{last}"
-        for table_id, count, revisions, last in deals.values("table_id")
-        .annotate(count=Count("id"), revisions=Sum("revision"), last=Max("id"))
-        .values_list("table_id", "count", "revisions", "last")
-        if table_id in labels
+def table_result(state: scoring.State) -> dict[str, object]:
+    """A table's result as :attr:`Table.result` keeps it: per seat label the round score and the
+    tie-break figures, and whether the unit of play is over:
+    ``{"seats": {"A": [2, {...}], ...}, "unit_over": true}``."""
+    return {
+        "seats": {r.seat: [r.score, dict(r.figures)] for r in state.result()},
+        "unit_over": state.unit_over,
     }
-    cached = cache.get_many(list(versions.values()))
-    results = {table_id: cached[key] for table_id, key in versions.items() if key in cached}
-    missing = [table_id for table_id in labels if table_id not in results]
+
+
+def _table_results(
+    tournament: Tournament,
+    game: scoring.Game,
+    variant: object,
+    labels: dict[int, tuple[str, ...]],
+    rounds: list[int],
+) -> dict[int, dict]:
+    """Every table's result (:func:`table_result`) as the services stored it with its last deal,
+    confirmation or correction. A table without one (drawn before results were stored) is
+    replayed from its counted deals, and the result stored unless a deal stored one meanwhile."""
+    results = dict(
+        Table.objects.filter(round__tournament=tournament, round__number__in=rounds).values_list(
+            "pk", "result"
+        )
+    )
+    missing = [table_id for table_id, result in results.items() if result is None]
     entries: dict[int, list[dict]] = defaultdict(list)
-    if any(table_id in versions for table_id in missing):
-        for table_id, entry in (
-            deals.filter(table_id__in=missing)
-            .order_by("table_id", "number")
-            .values_list("table_id", "entry")
-        ):
-            entries[table_id].append(entry)
-    fresh = {}
+    for table_id, entry in (
+        counted_deals(tournament)
+        .filter(table_id__in=missing)
+        .order_by("table_id", "number")
+        .values_list("table_id", "entry")
+    ):
+        entries[table_id].append(entry)
     for table_id in missing:
         # Stored deals passed the engine's validation when they were entered.
         steps = game.replay(entries[table_id], variant, labels[table_id], trusted=True)
         state = steps[-1].state if steps else game.initial(labels[table_id], variant)
-        results[table_id] = (
-            {r.seat: (r.score, dict(r.figures)) for r in state.result()},
-            state.unit_over,
-        )
-        if table_id in versions:
-            fresh[versions[table_id]] = results[table_id]
-    cache.set_many(fresh, timeout=TABLE_RESULT_SECONDS)
+        results[table_id] = table_result(state)
+        Table.objects.filter(pk=table_id, result__isnull=True).update(result=results[table_id])
     return results
 
 
@@ -208,9 +204,9 @@ def _table_scores(
         table_id: play_order(game, [label for label, _player in seats])
         for table_id, seats in seats_by_table.items()
     }
-    results = _table_results(tournament, game, variant, labels)
+    results = _table_results(tournament, game, variant, labels, rounds)
     for table_id, seats in seats_by_table.items():
-        scores, finished = results[table_id]
+        scores, finished = results[table_id]["seats"], results[table_id]["unit_over"]
         round_number, table_number = where[table_id]
         for label, player_id in seats:
             score, figures = scores[label]

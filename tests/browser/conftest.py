@@ -43,3 +43,38 @@ def phone(browser):
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture
+def new_page(browser):
+    """Open pages in fresh browser contexts (each its own cookies), closed after the test:
+    ``new_page()`` is a desktop window, ``new_page(phone=True)`` a phone like ``phone``; other
+    keywords go to ``browser.new_context`` (``locale="de-DE"``)."""
+    contexts = []
+
+    def open_page(*, phone: bool = False, **options):
+        if phone:
+            options = {"viewport": {"width": 390, "height": 844}, "has_touch": True, **options}
+        context = browser.new_context(**options)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def desk(new_page, live_server, organiser):
+    """A desktop page logged in as the organiser (the session cookie of a forced login)."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(organiser)
+    page = new_page()
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
+    )
+    return page

@@ -18,6 +18,7 @@ from tournaments.messages import deal_message
 from tournaments.models import AuditEntry, Deal, DealRevision, Seat, Table
 from tournaments.services.audit import record_change
 from tournaments.services.rounds import refresh_round
+from tournaments.standings import table_result
 from tournaments.tables import table_state
 
 
@@ -79,9 +80,11 @@ def _replayed(table: Table, key: str) -> Deal | None:
     return revision.deal
 
 
-def _apply(table: Table, deals: list[Deal], entry: Mapping[str, Any]) -> scoring.Step:
-    """Validate ``entry`` after the table's ``deals`` and apply it; engine errors become errors
-    of the field the engine names."""
+def _apply(
+    table: Table, deals: list[Deal], entry: Mapping[str, Any]
+) -> tuple[scoring.State, scoring.Step]:
+    """Validate ``entry`` after the table's ``deals`` and apply it: the state before it and the
+    step it makes. Engine errors become errors of the field the engine names."""
     tournament = table.round.tournament
     game = tournament.scoring_game
     state = table_state(table, deals)
@@ -91,7 +94,7 @@ def _apply(table: Table, deals: list[Deal], entry: Mapping[str, Any]) -> scoring
             code="UNIT_OVER",
         )
     try:
-        return game.apply(entry, state, game.variant(tournament.variant))
+        return state, game.apply(entry, state, game.variant(tournament.variant))
     except scoring.InvalidDeal as exc:
         raise ValidationError(
             {exc.field: deal_error_message(tournament.game, exc)}, code=exc.code
@@ -119,13 +122,16 @@ def _warning_texts(table: Table, warnings: tuple[scoring.Warning, ...]) -> tuple
     return tuple(str(deal_message(game, w.code) or w.message) for w in warnings)
 
 
-def _finish(table: Table, unit_over: bool, confirmed: bool) -> None:
-    """Store whether the table is complete (its unit over and, where required, its last deal
-    confirmed) and move its round on."""
-    complete = unit_over and (confirmed or not table.round.tournament.confirmation_required)
-    if complete != table.complete:
-        table.complete = complete
-        table.save(update_fields=["complete"])
+def _finish(table: Table, state: scoring.State, counted: scoring.State, confirmed: bool) -> None:
+    """After a write: store whether the table is complete (the unit over in ``state``, the
+    state after every deal, and, where required, the last deal confirmed) and the result of the
+    deals that count (``counted``: without a last deal still waiting for its confirmation), then
+    move the round on."""
+    table.complete = state.unit_over and (
+        confirmed or not table.round.tournament.confirmation_required
+    )
+    table.result = table_result(counted)
+    table.save(update_fields=["complete", "result"])
     refresh_round(table.round)
 
 
@@ -192,7 +198,8 @@ def deal_record(
             % {"number": deals[-1].number},
             code="AWAITING_CONFIRMATION",
         )
-    step = _apply(table, deals, entry)
+    before, step = _apply(table, deals, entry)
+    counts = official or not table.round.tournament.confirmation_required
     deal = Deal.objects.create(
         table=table,
         number=len(deals) + 1,
@@ -201,7 +208,7 @@ def deal_record(
         confirmed_at=timezone.now() if official else None,
     )
     _revision(deal, by=by, via=via, seat=seat, key=key)
-    _finish(table, step.state.unit_over, confirmed=official)
+    _finish(table, step.state, step.state if counts else before, confirmed=official)
     _log(table, AuditEntry.Action.DEAL_RECORD, deal, by, via, after=deal.entry)
     return Recorded(deal, _warning_texts(table, step.warnings))
 
@@ -228,7 +235,8 @@ def deal_correct(
     if not deals:
         raise ValidationError(_("There is no deal to correct yet."), code="NO_DEAL")
     last = deals.pop()
-    step = _apply(table, deals, entry)
+    state_before, step = _apply(table, deals, entry)
+    counts = official or not table.round.tournament.confirmation_required
     before = last.entry
     last.entry = dict(entry)
     last.revision += 1
@@ -237,7 +245,7 @@ def deal_correct(
     last.confirmed_at = timezone.now() if official else None
     last.save()
     _revision(last, by=by, via=via, seat=seat, key=key, reason=reason)
-    _finish(table, step.state.unit_over, confirmed=official)
+    _finish(table, step.state, step.state if counts else state_before, confirmed=official)
     _log(
         table,
         AuditEntry.Action.DEAL_CORRECT,
@@ -280,7 +288,8 @@ def deal_confirm(
     last.confirmed_seat = seat
     last.confirmed_at = timezone.now()
     last.save(update_fields=["confirmed_seat", "confirmed_at", "updated_at"])
-    _finish(table, table_state(table).unit_over, confirmed=True)
+    state = table_state(table)
+    _finish(table, state, state, confirmed=True)
     confirmer = {"seat": seat.label} if seat is not None else {"organiser": str(by)}
     _log(table, AuditEntry.Action.DEAL_CONFIRM, last, by, via, after=confirmer)
     return last

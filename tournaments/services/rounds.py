@@ -20,7 +20,7 @@ from tournaments.errors import draw_error_message
 from tournaments.models import AuditEntry, Bye, Player, Round, Seat, Table, Tournament
 from tournaments.services.audit import check_not_finished, record_change
 from tournaments.services.registration import teams_allowed
-from tournaments.standings import tournament_standings
+from tournaments.standings import table_result, tournament_standings
 
 
 def playable_table_sizes(game: scoring.Game, variant: Any) -> list[int]:
@@ -126,7 +126,8 @@ def round_draw(
             code="ALL_ROUNDS_DRAWN",
         )
     game = tournament.scoring_game
-    sizes = playable_table_sizes(game, game.variant(tournament.variant))
+    variant = game.variant(tournament.variant)
+    sizes = playable_table_sizes(game, variant)
     seed = seed if seed is not None else secrets.randbits(48)
     players = drawable_players(tournament)
     if method == Round.Method.STANDINGS:
@@ -153,10 +154,15 @@ def round_draw(
         raise ValidationError(draw_error_message(exc), code=exc.code, params=exc.params) from exc
     new_round = Round.objects.create(tournament=tournament, number=number, seed=seed, method=method)
     for table_number, seated in enumerate(result.tables, start=1):
-        table = Table.objects.create(round=new_round, number=table_number)
+        labels = game.seats(len(seated))
+        table = Table.objects.create(
+            round=new_round,
+            number=table_number,
+            result=table_result(game.initial(labels, variant)),
+        )
         Seat.objects.bulk_create(
             Seat(table=table, player_id=player_id, label=label)
-            for label, player_id in zip(game.seats(len(seated)), seated, strict=True)
+            for label, player_id in zip(labels, seated, strict=True)
         )
     Bye.objects.bulk_create(Bye(round=new_round, player_id=p) for p in result.byes)
     if tournament.status == Tournament.Status.DRAFT:

@@ -21,12 +21,20 @@ from django.utils.cache import (
     patch_vary_headers,
     quote_etag,
 )
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from tournaments.models import Bye, Player, Round, Seat, Tournament
 from tournaments.services import teams_allowed
-from tournaments.standings import RoundScore, Row, Standings, cached_standings, team_standings
+from tournaments.standings import (
+    STANDINGS_SECONDS,
+    RoundScore,
+    Row,
+    Standings,
+    cached_standings,
+    team_standings,
+)
 from tournaments.tables import play_order
 from tournaments.views.common import partial
 
@@ -188,13 +196,26 @@ def next_seating(tournament: Tournament) -> Seating | None:
 def _chosen_round(request: HttpRequest, tournament: Tournament) -> tuple[int | None, list[int]]:
     """The ``?round=`` asked for (None: the standings now) and every round drawn; 404 for a
     round that is not drawn."""
+    rounds = SimpleLazyObject(lambda: list(tournament.rounds.values_list("number", flat=True)))
     asked = request.GET.get("round")
     if asked is None:
-        return None, []
-    rounds = list(tournament.rounds.values_list("number", flat=True))
+        return None, rounds  # read only if the tabs are not in the cache
     if not asked.isdigit() or int(asked) not in rounds:
         raise Http404
     return int(asked), rounds
+
+
+def _lazy_standings(tournament: Tournament, through: int | None = None) -> dict[str, object]:
+    """The standings (and, in partnership games, the team standings) for a template that keeps
+    its rendering in the cache under the tournament's version (``{% cache %}``, for
+    :data:`STANDINGS_SECONDS`): computed only when the cached fragment is missing."""
+    table = SimpleLazyObject(lambda: cached_standings(tournament, through_round=through))
+    teams = (
+        SimpleLazyObject(lambda: team_standings(tournament, table))
+        if teams_allowed(tournament)
+        else None
+    )
+    return {"standings": table, "teams": teams, "cache_seconds": STANDINGS_SECONDS}
 
 
 @public_page
@@ -203,13 +224,11 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     them the team standings where registered teams play (partnership games). The htmx refresh
     gets the tables only."""
     through, rounds = _chosen_round(request, tournament)
-    table = cached_standings(tournament, through_round=through)
     context = {
         "tournament": tournament,
-        "standings": table,
-        "teams": team_standings(tournament, table) if teams_allowed(tournament) else None,
-        "rounds": rounds or table.rounds,
+        "rounds": rounds,
         "through": through,
+        **_lazy_standings(tournament, through),
     }
     return render(request, partial(request, "tournaments/standings.html", "table"), context)
 
@@ -305,7 +324,7 @@ def projector(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         template += f"#{part}"
     context: dict[str, object] = {"tournament": tournament}
     if "standings" in parts:
-        context["standings"] = cached_standings(tournament)
+        context.update(_lazy_standings(tournament))
     if "seating" in parts:
         context["seating"] = next_seating(tournament)
     return render(request, template, context)

@@ -1,0 +1,250 @@
+"""axe-core (the accessibility engine behind Lighthouse) on every page of the app, in German and
+in English: no violation of impact "serious" or "critical" may remain (missing labels and names,
+too little contrast, broken ARIA, table headers...). "moderate" and "minor" findings (mostly
+best practices such as landmarks on the projector wall) are not asserted.
+
+Each case builds its page through the app's services, opens it in a real Chromium (phone-sized
+for the pages used at the table and by the public) and runs axe over the whole document."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.urls import reverse
+from playwright.sync_api import Page, expect
+
+import scoring
+from tournaments import services
+from tournaments.models import Tournament
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+BLOCKING = ("serious", "critical")
+
+DEALS = {
+    # One legal first deal of each game, as the table would enter it (see the end-to-end tests).
+    "hintersche": {"points": {"A": 52, "B": 30, "C": 18, "D": 40}},
+    "bauerchen": {"dealer": "N", "cp_NS": 80},
+    "bauerchen_hessen": {"winner_team": "NS"},
+    "hundertspiel": {"dealer": "A", "points": {"AC": 46, "BD": 48}},
+    "kein_stich": {"contract": 1, "tricks": {"A": 2, "B": 3, "C": 0, "D": 3}},
+    "hindernislauf": {"dealer": "D", "points": {"A": -3, "B": -1, "C": 0, "D": -1}},
+}
+
+
+def blocking_violations(page: Page) -> list[str]:
+    """axe's serious and critical violations on ``page``, one line each: rule id, impact, what
+    it asks for and the first three offending elements."""
+    results = Axe().run(page).response
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — "
+        + " | ".join(", ".join(node["target"]) for node in v["nodes"][:3])
+        for v in results["violations"]
+        if v["impact"] in BLOCKING
+    ]
+
+
+@dataclass
+class World:
+    """What a case needs to build its page: the live server, the tournament maker, the
+    organiser's logged-in desk page and fresh pages."""
+
+    url: str
+    make_tournament: Callable[..., Tournament]
+    desk: Page
+    new_page: Callable[..., Page]
+
+    def phone(self, path: str) -> Page:
+        page = self.new_page(phone=True)
+        page.goto(self.url + path)
+        return page
+
+    def at_desk(self, path: str) -> Page:
+        self.desk.goto(self.url + path)
+        return self.desk
+
+
+def evening(world: World, game: str = "hintersche", **settings) -> Tournament:
+    """A tournament of ``game`` for 8 players, round 1 drawn and one deal entered at table 1."""
+    tournament = world.make_tournament(players=8, game=game)
+    if settings:
+        services.tournament_settings(tournament=tournament, by=None, **settings)
+    table = services.round_draw(tournament=tournament, seed=1).tables.get(number=1)
+    services.deal_record(table=table, entry=DEALS[game], by=None, via="test")
+    return tournament
+
+
+def two_rounds(world: World) -> Tournament:
+    """:func:`evening`, round 1 then locked early (with a reason) and round 2 drawn."""
+    tournament = evening(world)
+    services.round_lock(round=tournament.rounds.get(number=1), by=None, reason="Zeit um")
+    services.round_draw(tournament=tournament, seed=2)
+    return tournament
+
+
+def first_table(tournament: Tournament):
+    return tournament.rounds.get(number=1).tables.get(number=1)
+
+
+def login(world: World) -> Page:
+    page = world.new_page()
+    page.goto(world.url + reverse("login"))
+    return page
+
+
+def tournament_list(world: World) -> Page:
+    evening(world)
+    return world.at_desk(reverse("tournament-list"))
+
+
+def tournament_create(world: World) -> Page:
+    return world.at_desk(reverse("tournament-create"))
+
+
+def desk_with_teams(world: World) -> Page:
+    """The tournament page of a Bauerchen tournament with two teams and a round drawn."""
+    tournament = world.make_tournament(players=8, game="bauerchen")
+    players = list(tournament.players.order_by("pk"))
+    services.team_add(tournament=tournament, name="Adler", players=players[:2], by=None)
+    services.team_add(tournament=tournament, name="Hirsch", players=players[2:4], by=None)
+    services.round_draw(tournament=tournament, seed=1)
+    return world.at_desk(tournament.get_absolute_url())
+
+
+def tournament_settings(world: World) -> Page:
+    return world.at_desk(reverse("tournament-settings", args=[evening(world).slug]))
+
+
+def round_dashboard(world: World) -> Page:
+    return world.at_desk(reverse("round-detail", args=[evening(world).slug, 1]))
+
+
+def table_cards(world: World) -> Page:
+    return world.at_desk(reverse("round-cards", args=[evening(world).slug, 1]))
+
+
+def audit_log(world: World) -> Page:
+    return world.at_desk(reverse("audit-log", args=[two_rounds(world).slug]))
+
+
+def table_of(game: str) -> Callable[[World], Page]:
+    def table_page(world: World) -> Page:
+        page = world.phone(first_table(evening(world, game)).get_absolute_url())
+        expect(page.locator(".last-deal")).to_be_visible()
+        return page
+
+    table_page.__name__ = f"table_{game}"
+    return table_page
+
+
+def _confirming(world: World):
+    tournament = world.make_tournament(players=4)
+    services.tournament_settings(tournament=tournament, by=None, confirmation_required=True)
+    table = services.round_draw(tournament=tournament, seed=1).tables.get()
+    seat_a = table.seats.get(label="A")
+    services.deal_record(table=table, entry=DEALS["hintersche"], by=None, via="A", seat=seat_a)
+    return table
+
+
+def table_waiting(world: World) -> Page:
+    """Seat A entered deal 1 and waits for another player to confirm it."""
+    page = world.phone(_confirming(world).seats.get(label="A").get_absolute_url())
+    expect(page.locator(".waiting")).to_be_visible()
+    return page
+
+
+def table_confirm(world: World) -> Page:
+    """Seat B is asked to confirm the deal seat A entered."""
+    page = world.phone(_confirming(world).seats.get(label="B").get_absolute_url())
+    expect(page.locator("form.confirm button")).to_be_visible()
+    return page
+
+
+def table_correct(world: World) -> Page:
+    table = first_table(evening(world))
+    return world.phone(reverse("table-correct", args=[table.token]))
+
+
+def table_error(world: World) -> Page:
+    """The sum of the card points is wrong (139): the error is shown beside the field."""
+    page = world.phone(first_table(evening(world)).get_absolute_url())
+    for seat, value in zip("ABCD", ("30", "52", "18", "39"), strict=True):
+        page.fill(f"#id_points_{seat}", value)
+    page.locator("form.entry button[type=submit]").click()
+    expect(page.locator(".entry [role=alert]").first).to_be_visible()
+    return page
+
+
+def standings(world: World) -> Page:
+    return world.phone(reverse("standings", args=[evening(world).slug]))
+
+
+def standings_after_round(world: World) -> Page:
+    return world.phone(reverse("standings", args=[two_rounds(world).slug]) + "?round=1")
+
+
+def projector(world: World) -> Page:
+    page = world.new_page(viewport={"width": 1280, "height": 720})
+    page.goto(world.url + reverse("projector", args=[two_rounds(world).slug]))
+    return page
+
+
+def seat_search(world: World) -> Page:
+    return world.phone(reverse("seat-search", args=[evening(world).slug]) + "?q=Spieler+0")
+
+
+def player_page(world: World) -> Page:
+    tournament = two_rounds(world)
+    player = tournament.players.order_by("pk").first()
+    return world.phone(reverse("player-detail", args=[tournament.slug, player.pk]))
+
+
+PAGES = [
+    login,
+    tournament_list,
+    tournament_create,
+    desk_with_teams,
+    tournament_settings,
+    round_dashboard,
+    table_cards,
+    audit_log,
+    *(table_of(game) for game in scoring.games),
+    table_waiting,
+    table_confirm,
+    table_correct,
+    table_error,
+    standings,
+    standings_after_round,
+    projector,
+    seat_search,
+    player_page,
+]
+
+CASES = [
+    pytest.param(build, marks=pytest.mark.german if language == "de" else (), id=f"{name}-{language}")
+    for build in PAGES
+    for name in [build.__name__.replace("_", "-")]
+    for language in ("de", "en")
+]
+
+
+@pytest.fixture
+def world(live_server, make_tournament, desk, new_page) -> World:
+    return World(live_server.url, make_tournament, desk, new_page)
+
+
+@pytest.mark.parametrize("build", CASES)
+def test_no_serious_accessibility_violation(world, build):
+    page = build(world)
+    violations = blocking_violations(page)
+    assert not violations, f"{page.url}:\n" + "\n".join(violations)
+
+
+def test_the_check_finds_a_violation(world):
+    """The check itself can fail: an input without a label is a critical violation."""
+    page = world.new_page()
+    page.set_content('<html lang="en"><body><main><input type="text"></main></body></html>')
+    assert any(line.startswith("label (critical)") for line in blocking_violations(page))
