@@ -24,6 +24,7 @@ import scoring
 from scoring.hintersche_play import simulate_unit
 from tournaments import services
 from tournaments.models import Deal, DealRevision, Round, Table, Tournament
+from tournaments.standings import table_result
 
 GAME = "hintersche"
 SLUG = "benchmark-1000"
@@ -74,6 +75,8 @@ def build(*, players: int, rounds: int, seed: int, workers: int = 2) -> dict[str
     open_table = next(t for t in tables if t.round.number == last_round and t.number == 1)
     finished_table = next(t for t in tables if t.round.number == last_round and t.number == 2)
     deals = []
+    game = scoring.games[GAME]
+    variant = game.variant({})
     for table, entries in zip(tables, units, strict=True):
         if table.pk == open_table.pk:
             entries = entries[:-1]
@@ -81,6 +84,9 @@ def build(*, players: int, rounds: int, seed: int, workers: int = 2) -> dict[str
             Deal(table=table, number=number, entry=entry)
             for number, entry in enumerate(entries, start=1)
         )
+        # What deal_record stores with each deal: the table's result after its deals.
+        steps = game.replay(entries, variant, game.seats(4), trusted=True)
+        table.result = table_result(steps[-1].state)
     with transaction.atomic():
         created = Deal.objects.bulk_create(deals, batch_size=500)
         DealRevision.objects.bulk_create(
@@ -90,6 +96,7 @@ def build(*, players: int, rounds: int, seed: int, workers: int = 2) -> dict[str
             ),
             batch_size=500,
         )
+        Table.objects.bulk_update(tables, ["result"], batch_size=500)
         Table.objects.filter(pk=open_table.pk).update(complete=False)
         Round.objects.filter(pk=drawn[-1].pk).update(status=Round.Status.PLAYING)
         Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1)

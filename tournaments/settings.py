@@ -78,6 +78,9 @@ if CACHES["default"]["BACKEND"].endswith("LocMemCache"):
     # One cached result per table: a 1,000-player evening is 1,000 tables, above the default 300.
     CACHES["default"].setdefault("OPTIONS", {})["MAX_ENTRIES"] = 50_000
 
+PUBLIC_REFRESH_SECONDS = env.int("KREIDETAFEL_PUBLIC_REFRESH_SECONDS", default=5)
+"""The public pages show a new version of the standings at most this often (0: at once)."""
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},

@@ -155,3 +155,26 @@ def test_standings_after_a_round_are_cached_apart(cache_backend, played, computa
     standings.cached_standings(played, through_round=1)
     standings.cached_standings(played, through_round=1)
     assert computations == [None, 1]
+
+
+def test_during_play_the_public_page_changes_at_most_every_few_seconds(
+    played, client, settings, monkeypatch
+):
+    """Deals move the version many times a second; the room's phones share one rendering (and
+    304s) until ``PUBLIC_REFRESH_SECONDS`` have passed."""
+    from tournaments.views import public
+
+    settings.PUBLIC_REFRESH_SECONDS = 5
+    clock = [1_000.0]
+    monkeypatch.setattr(public.time, "time", lambda: clock[0])
+    address = reverse("standings", args=[played.slug])
+    first = client.get(address)["ETag"]
+    table = played.rounds.get().tables.get(number=1)
+    services.deal_record(
+        table=table, entry={"points": {"A": 30, "B": 52, "C": 18, "D": 40}}, by=None, via="t"
+    )
+    clock[0] += 4
+    assert client.get(address, headers={"If-None-Match": first}).status_code == 304
+    clock[0] += 2  # 6 s after the version was first shown
+    fresh = client.get(address, headers={"If-None-Match": first})
+    assert fresh.status_code == 200 and fresh["ETag"] != first

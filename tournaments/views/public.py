@@ -8,11 +8,14 @@ asked, so hundreds of phones polling an unchanged page cost one query each and g
 from __future__ import annotations
 
 import hashlib
+import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import wraps
 
+from django.conf import settings
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import (
@@ -54,7 +57,26 @@ def public_tournament(request: HttpRequest, slug: str) -> Tournament:
     tournament = get_object_or_404(Tournament, slug=slug)
     if not tournament.public and not tournament.organised_by(request.user):
         raise Http404
+    tournament.version = shown_version(tournament)
     return tournament
+
+
+def shown_version(tournament: Tournament) -> int:
+    """The version of ``tournament`` its public pages show: the current one, or the one shown
+    last if that is younger than ``settings.PUBLIC_REFRESH_SECONDS``. While every table enters
+    deals the version moves several times a second; this lets the room's phones share one
+    rendering (and get 304s) for those few seconds instead of each poll rendering anew. The
+    pages lag the deals by at most that long; they poll every 10 seconds anyway."""
+    seconds = settings.PUBLIC_REFRESH_SECONDS
+    if seconds <= 0:
+        return tournament.version
+    key = f"public-version:{tournament.pk}"
+    now = time.time()
+    shown = cache.get(key)
+    if shown is not None and (shown[0] == tournament.version or now - shown[1] < seconds):
+        return shown[0]
+    cache.set(key, (tournament.version, now), timeout=3600)
+    return tournament.version
 
 
 def page_etag(request: HttpRequest, tournament: Tournament) -> str:
