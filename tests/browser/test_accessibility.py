@@ -14,9 +14,11 @@ from dataclasses import dataclass
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.urls import reverse
+from django.utils.translation import ngettext
 from playwright.sync_api import Page, expect
 
 import scoring
+from tests.helpers import seat_players
 from tournaments import services
 from tournaments.models import Tournament
 
@@ -105,11 +107,12 @@ def tournament_create(world: World) -> Page:
 
 
 def desk_with_teams(world: World) -> Page:
-    """The tournament page of a Bauerchen tournament with two teams and a round drawn."""
+    """The tournament page of a Bauerchen tournament with four teams and a round drawn."""
     tournament = world.make_tournament(players=8, game="bauerchen")
     players = list(tournament.players.order_by("pk"))
-    services.team_add(tournament=tournament, name="Adler", players=players[:2], by=None)
-    services.team_add(tournament=tournament, name="Hirsch", players=players[2:4], by=None)
+    for number, name in enumerate(("Adler", "Hirsch", "Krone", "Linde")):
+        pair = players[2 * number : 2 * number + 2]
+        services.team_add(tournament=tournament, name=name, players=pair, by=None)
     services.round_draw(tournament=tournament, seed=1)
     return world.at_desk(tournament.get_absolute_url())
 
@@ -120,6 +123,15 @@ def tournament_settings(world: World) -> Page:
 
 def round_dashboard(world: World) -> Page:
     return world.at_desk(reverse("round-detail", args=[evening(world).slug, 1]))
+
+
+def round_before_play(world: World) -> Page:
+    """The round dashboard before the first deal, with the form to swap two seats."""
+    tournament = world.make_tournament(players=8)
+    services.round_draw(tournament=tournament, seed=1)
+    page = world.at_desk(reverse("round-detail", args=[tournament.slug, 1]))
+    expect(page.locator("#swap select")).to_have_count(2)
+    return page
 
 
 def table_cards(world: World) -> Page:
@@ -209,6 +221,7 @@ PAGES = [
     desk_with_teams,
     tournament_settings,
     round_dashboard,
+    round_before_play,
     table_cards,
     audit_log,
     *(table_of(game) for game in scoring.games),
@@ -248,3 +261,78 @@ def test_the_check_finds_a_violation(world):
     page = world.new_page()
     page.set_content('<html lang="en"><body><main><input type="text"></main></body></html>')
     assert any(line.startswith("label (critical)") for line in blocking_violations(page))
+
+
+# What a screen reader announces for each game's slate after its first deal (DEALS), as
+# (role, accessible name) with the seats' players filled in. The figures are worked out in
+# tests/browser/test_games_end_to_end.py; Hintersche's corners are in test_hintersche_slate_....
+SLATES = {
+    # NS wins 80:50 away from home: 2 game points; no knoddel yet.
+    "bauerchen": [
+        ("row", "NS {N} and {S} (at home next deal) 2 0 knoddels 0"),
+        ("row", "EW {E} and {W} 0 0 knoddels 0"),
+    ],
+    # Five Striche each at the start; NS wins the deal: NS 4, EW 6.
+    "bauerchen_hessen": [
+        ("row", "NS {N} and {S} 4 Striche 0"),
+        ("row", "EW {E} and {W} 6 Striche 0"),
+    ],
+    # The parties are the columns: AC 46, BD 48.
+    "hundertspiel": [
+        ("columnheader", "AC {A} and {C}"),
+        ("cell", "AC: 46 points"),
+        ("columnheader", "BD {B} and {D}"),
+        ("cell", "BD: 48 points"),
+    ],
+    # 5 a trick: this game, paid in, won, balance.
+    "kein_stich": [
+        ("row", "A {A} -10 10 0 -10"),
+        ("row", "B {B} -15 15 0 -15"),
+        ("row", "C {C} 0 0 0 0"),
+        ("row", "D {D} -15 15 0 -15"),
+    ],
+    # Points, hits, skips, deals won, last deal; C won the deal with 0.
+    "hindernislauf": [
+        ("row", "A {A} -3 0 0 0 -3"),
+        ("row", "B {B} -1 0 0 0 -1"),
+        ("row", "C {C} 0 0 0 1 0"),
+        ("row", "D {D} -1 0 0 0 -1"),
+    ],
+}
+
+
+def _table_after_first_deal(world: World, game: str):
+    tournament = world.make_tournament(players=4, game=game)
+    table = services.round_draw(tournament=tournament, seed=1).tables.get()
+    services.deal_record(table=table, entry=DEALS[game], by=None, via="test")
+    return table
+
+
+@pytest.mark.parametrize(
+    "language", [pytest.param("de", marks=pytest.mark.german), "en"], ids=["de", "en"]
+)
+def test_hintersche_slate_reads_each_corner_in_words(world, language):
+    """The chalk Striche are drawn with empty spans: each corner carries its count in words for
+    a screen reader, and the drawing (with its bare figure) is hidden from it.
+    H-1 deal 1: A 52, B 30, C 18, D 40: A has the most card points and takes a Strich."""
+    table = _table_after_first_deal(world, "hintersche")
+    page = world.phone(table.get_absolute_url())
+    slate = page.get_by_role("region", name=page.locator(".slate").get_attribute("aria-label"))
+    corners = slate.get_by_role("listitem")
+    expect(corners).to_have_count(4)
+    for seat, name in seat_players(table).items():
+        count = 1 if seat == "A" else 0
+        words = ngettext("%(count)s Strich", "%(count)s Striche", count) % {"count": count}
+        expect(slate.get_by_role("listitem", name=f"{seat} {name} {words}", exact=True)).to_have_count(1)
+    expect(page.locator(".corner-1 .strich")).to_have_count(1)  # still drawn for the eye
+
+
+@pytest.mark.parametrize("game", list(SLATES))
+def test_each_slate_names_players_and_figures(world, game):
+    """Tables with row and column headers: a screen reader announces who has what."""
+    table = _table_after_first_deal(world, game)
+    players = seat_players(table)
+    page = world.phone(table.get_absolute_url())
+    slate = page.get_by_role("region", name="Slate")
+    for role, name in SLATES[game]:
+        expect(slate.get_by_role(role, name=name.format(**players), exact=True)).to_have_count(1)
