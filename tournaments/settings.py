@@ -71,6 +71,15 @@ DATABASES = {
     "default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+    # A laptop in a pub: WAL lets the room's phones read the standings while a table writes a
+    # deal (the default journal blocks readers during every write); write transactions take the
+    # lock when they begin, so two tables' entries wait for each other instead of failing.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        init_command="PRAGMA journal_mode=WAL;",
+        transaction_mode="IMMEDIATE",
+        timeout=20,
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env.cache("REDIS_URL", default="locmemcache://kreidetafel")}

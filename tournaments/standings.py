@@ -160,18 +160,20 @@ def _table_results(
     tournament: Tournament,
     game: scoring.Game,
     variant: object,
-    labels: dict[int, tuple[str, ...]],
+    seats_by_table: dict[int, list[tuple[str, int]]],
     rounds: list[int],
-) -> dict[int, dict]:
-    """Every table's result (:func:`table_result`) as the services stored it with its last deal,
-    confirmation or correction. A table without one (drawn before results were stored) is
-    replayed from its counted deals, and the result stored unless a deal stored one meanwhile."""
-    results = dict(
-        Table.objects.filter(round__tournament=tournament, round__number__in=rounds).values_list(
-            "pk", "result"
-        )
-    )
-    missing = [table_id for table_id, result in results.items() if result is None]
+) -> dict[int, tuple[int, int, dict]]:
+    """Per table id its round number, table number and result (:func:`table_result`) as the
+    services stored it with its last deal, confirmation or correction. A table without one
+    (drawn before results were stored) is replayed from its counted deals, and the result stored
+    unless a deal stored one meanwhile."""
+    tables = {
+        pk: (round_number, number, result)
+        for pk, round_number, number, result in Table.objects.filter(
+            round__tournament=tournament, round__number__in=rounds
+        ).values_list("pk", "round__number", "number", "result")
+    }
+    missing = [table_id for table_id, (*_where, result) in tables.items() if result is None]
     entries: dict[int, list[dict]] = defaultdict(list)
     for table_id, entry in (
         counted_deals(tournament)
@@ -181,12 +183,13 @@ def _table_results(
     ):
         entries[table_id].append(entry)
     for table_id in missing:
+        labels = play_order(game, [label for label, _player in seats_by_table[table_id]])
         # Stored deals passed the engine's validation when they were entered.
-        steps = game.replay(entries[table_id], variant, labels[table_id], trusted=True)
-        state = steps[-1].state if steps else game.initial(labels[table_id], variant)
-        results[table_id] = table_result(state)
-        Table.objects.filter(pk=table_id, result__isnull=True).update(result=results[table_id])
-    return results
+        steps = game.replay(entries[table_id], variant, labels, trusted=True)
+        result = table_result(steps[-1].state if steps else game.initial(labels, variant))
+        tables[table_id] = (*tables[table_id][:2], result)
+        Table.objects.filter(pk=table_id, result__isnull=True).update(result=result)
+    return tables
 
 
 def _table_scores(
@@ -194,20 +197,14 @@ def _table_scores(
 ) -> Iterator[tuple[int, RoundScore]]:
     """Per seated player, the round score of his table in ``rounds``."""
     seats_by_table: dict[int, list[tuple[str, int]]] = defaultdict(list)
-    where: dict[int, tuple[int, int]] = {}
-    for table_id, label, player_id, table_number, round_number in Seat.objects.filter(
+    for table_id, label, player_id in Seat.objects.filter(
         table__round__tournament=tournament, table__round__number__in=rounds
-    ).values_list("table_id", "label", "player_id", "table__number", "table__round__number"):
+    ).values_list("table_id", "label", "player_id"):
         seats_by_table[table_id].append((label, player_id))
-        where[table_id] = (round_number, table_number)
-    labels = {
-        table_id: play_order(game, [label for label, _player in seats])
-        for table_id, seats in seats_by_table.items()
-    }
-    results = _table_results(tournament, game, variant, labels, rounds)
+    tables = _table_results(tournament, game, variant, seats_by_table, rounds)
     for table_id, seats in seats_by_table.items():
-        scores, finished = results[table_id]["seats"], results[table_id]["unit_over"]
-        round_number, table_number = where[table_id]
+        round_number, table_number, result = tables[table_id]
+        scores, finished = result["seats"], result["unit_over"]
         for label, player_id in seats:
             score, figures = scores[label]
             yield (
