@@ -84,6 +84,12 @@ class Tournament(models.Model):
         editable=False,
         help_text="Raised by every write; the public pages' ETag and cache key.",
     )
+    shown_version = models.PositiveIntegerField(
+        default=0,
+        editable=False,
+        help_text="The version the public pages show (see tournaments.views.public).",
+    )
+    shown_at = models.DateTimeField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

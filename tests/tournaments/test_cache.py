@@ -5,6 +5,7 @@ workers), the latter skipped when no Redis server answers on 127.0.0.1:6379 (CI 
 
 from __future__ import annotations
 
+import datetime
 import os
 import socket
 
@@ -165,16 +166,17 @@ def test_during_play_the_public_page_changes_at_most_every_few_seconds(
     from tournaments.views import public
 
     settings.PUBLIC_REFRESH_SECONDS = 5
-    clock = [1_000.0]
-    monkeypatch.setattr(public.time, "time", lambda: clock[0])
+    start = datetime.datetime(2026, 11, 21, 20, 0, tzinfo=datetime.UTC)
+    clock = [start]
+    monkeypatch.setattr(public.timezone, "now", lambda: clock[0])
     address = reverse("standings", args=[played.slug])
     first = client.get(address)["ETag"]
     table = played.rounds.get().tables.get(number=1)
     services.deal_record(
         table=table, entry={"points": {"A": 30, "B": 52, "C": 18, "D": 40}}, by=None, via="t"
     )
-    clock[0] += 4
+    clock[0] += datetime.timedelta(seconds=4)
     assert client.get(address, headers={"If-None-Match": first}).status_code == 304
-    clock[0] += 2  # 6 s after the version was first shown
+    clock[0] += datetime.timedelta(seconds=2)  # 6 s after the version was first shown
     fresh = client.get(address, headers={"If-None-Match": first})
     assert fresh.status_code == 200 and fresh["ETag"] != first

@@ -7,17 +7,17 @@ asked, so hundreds of phones polling an unchanged page cost one query each and g
 
 from __future__ import annotations
 
+import datetime
 import hashlib
-import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import wraps
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
 from django.utils.cache import (
     get_conditional_response,
     patch_cache_control,
@@ -63,19 +63,21 @@ def public_tournament(request: HttpRequest, slug: str) -> Tournament:
 
 def shown_version(tournament: Tournament) -> int:
     """The version of ``tournament`` its public pages show: the current one, or the one shown
-    last if that is younger than ``settings.PUBLIC_REFRESH_SECONDS``. While every table enters
-    deals the version moves several times a second; this lets the room's phones share one
-    rendering (and get 304s) for those few seconds instead of each poll rendering anew. The
-    pages lag the deals by at most that long; they poll every 10 seconds anyway."""
-    seconds = settings.PUBLIC_REFRESH_SECONDS
-    if seconds <= 0:
+    last if that was shown less than ``settings.PUBLIC_REFRESH_SECONDS`` ago. While every table
+    enters deals the version moves several times a second; this lets the room's phones share one
+    rendering (and get 304s) for those few seconds instead of each poll rendering anew. Kept on
+    the tournament's row, so that every worker and machine shows the same version: at most one
+    small write per tournament every few seconds. The pages lag the deals by at most that long;
+    they poll every 10 seconds anyway."""
+    if settings.PUBLIC_REFRESH_SECONDS <= 0 or tournament.shown_version == tournament.version:
         return tournament.version
-    key = f"public-version:{tournament.pk}"
-    now = time.time()
-    shown = cache.get(key)
-    if shown is not None and (shown[0] == tournament.version or now - shown[1] < seconds):
-        return shown[0]
-    cache.set(key, (tournament.version, now), timeout=3600)
+    now = timezone.now()
+    recent = now - datetime.timedelta(seconds=settings.PUBLIC_REFRESH_SECONDS)
+    if tournament.shown_at is not None and tournament.shown_at > recent:
+        return tournament.shown_version
+    Tournament.objects.filter(pk=tournament.pk, shown_version=tournament.shown_version).update(
+        shown_version=tournament.version, shown_at=now
+    )
     return tournament.version
 
 
