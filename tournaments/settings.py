@@ -31,6 +31,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "django_tasks",
+    "django_tasks_db",
     "tournaments",
 ]
 
@@ -86,6 +88,17 @@ CACHES = {"default": env.cache("REDIS_URL", default="locmemcache://kreidetafel")
 if CACHES["default"]["BACKEND"].endswith("LocMemCache"):
     # One cached result per table: a 1,000-player evening is 1,000 tables, above the default 300.
     CACHES["default"].setdefault("OPTIONS", {})["MAX_ENTRIES"] = 50_000
+
+TASKS = {
+    # Slow documents (the championship report, a round's table sheets) are made in the background
+    # by `manage.py db_worker`, which scripts/demo starts beside the web server.
+    "default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]},
+}
+
+BACKUP_DIR = Path(env.str("KREIDETAFEL_BACKUP_DIR", default=str(BASE_DIR / "backups")))
+"""Where the automatic and manual backups of each tournament are kept (one JSON file each)."""
+BACKUPS_KEPT = env.int("KREIDETAFEL_BACKUPS_KEPT", default=30)
+"""How many backups of one tournament are kept; the oldest go first."""
 
 PUBLIC_REFRESH_SECONDS = env.int("KREIDETAFEL_PUBLIC_REFRESH_SECONDS", default=5)
 """The public pages show a new version of the standings at most this often (0: at once)."""

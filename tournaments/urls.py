@@ -23,6 +23,9 @@ urlpatterns = [
     path("o/<slug:slug>/rounds/<int:number>/swap/", desk.seats_swap, name="seats-swap"),
     path("o/<slug:slug>/rounds/<int:number>/lock/", desk.round_lock, name="round-lock"),
     path("o/<slug:slug>/rounds/<int:number>/cards/", desk.round_cards, name="round-cards"),
+    path("", include("tournaments.views.printed")),  # printed documents, downloads
+    path("", include("tournaments.views.data")),  # export, import, backups
+    path("", include("tournaments.views.organisers")),  # co-organisers, table links
     # desk: end
     # The table (a private link: the table's own or a seat's).
     path("t/<str:token>/", table.table_detail, name="table-detail"),
