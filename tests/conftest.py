@@ -65,6 +65,13 @@ def _language(request, settings):
 
 
 @pytest.fixture(autouse=True)
+def _backup_dir(settings, tmp_path):
+    """The automatic backups of every draw and lock go to the test's own folder."""
+    settings.BACKUP_DIR = tmp_path / "backups"
+    return settings.BACKUP_DIR
+
+
+@pytest.fixture(autouse=True)
 def _empty_cache():
     """Each test starts with an empty cache: table ids are reused after a rollback."""
     from django.core.cache import cache

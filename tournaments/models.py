@@ -51,6 +51,13 @@ class Tournament(models.Model):
         related_name="tournaments",
         verbose_name=_("organiser"),
     )
+    co_organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="co_organised_tournaments",
+        verbose_name=_("co-organisers"),
+        help_text=_("Invited by the organiser; they run the evening with him."),
+    )
     lot_seed = models.BigIntegerField(
         _("seed of the lot"),
         help_text=_("Decides the last tie-break reproducibly."),
@@ -112,12 +119,11 @@ class Tournament(models.Model):
         return self.status == self.Status.FINISHED
 
     def organised_by(self, user: Any) -> bool:
-        """True for the tournament's organiser (logged in) and for superusers."""
-        return bool(
-            user is not None
-            and user.is_authenticated
-            and (user.pk == self.organiser_id or user.is_superuser)
-        )
+        """True for the tournament's owner and co-organisers (logged in) and for superusers
+        (``tournaments.permissions`` decides)."""
+        from tournaments import permissions
+
+        return permissions.may(user, permissions.Action.WRITE, self)
 
 
 class Team(models.Model):
@@ -418,6 +424,9 @@ class AuditEntry(models.Model):
         DEAL_CORRECT = "deal_correct", _("deal corrected")
         DEAL_CONFIRM = "deal_confirm", _("deal confirmed")
         TOURNAMENT_FINISH = "tournament_finish", _("tournament finished")
+        ORGANISER_ADD = "organiser_add", _("co-organiser invited")
+        ORGANISER_REMOVE = "organiser_remove", _("co-organiser removed")
+        LINKS_RENEW = "links_renew", _("table links renewed")
         ADMIN = "admin", _("changed in the admin")
 
     tournament = models.ForeignKey(

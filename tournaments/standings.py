@@ -123,7 +123,9 @@ def _tiebreak_keys(
         return tuple(sign * by_round.get(n, 0) for n in reversed(rounds))
 
     def lot(row: Row) -> bytes:
-        return hashlib.blake2b(f"{tournament.lot_seed}:{row.player.pk}".encode()).digest()
+        # By name (unique in the tournament), not database id: an exported tournament imported
+        # or restored elsewhere draws the same lot (docs/backups.md).
+        return hashlib.blake2b(f"{tournament.lot_seed}:{row.player.name}".encode()).digest()
 
     def figure(key: str) -> Callable[[Row], int]:
         direction = 1 if key in game.fewest_first else -1

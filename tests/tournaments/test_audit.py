@@ -9,6 +9,7 @@ import random
 import re
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -42,8 +43,9 @@ def log_rows(client, tournament: Tournament, **params) -> list[str]:
 @pytest.fixture
 def evening(orga_client, make_tournament) -> Tournament:
     """A Bauerchen evening written through the desk (and the table's services): settings, a
-    late reserve, check-in, withdrawal, four teams, the draw, a swap, a deal and its correction,
-    the lock with a reason and the end."""
+    late reserve, check-in, withdrawal, four teams, the draw, a swap, new links for a table, a
+    co-organiser invited and removed, a deal and its correction, the lock with a reason and the
+    end."""
     tournament = make_tournament(players=8, name="Preisbauern", game="bauerchen")
     post = orga_client.post
     settings = {"planned_rounds": "3", "confirmation_required": "on", "public": "on"}
@@ -66,6 +68,11 @@ def evening(orga_client, make_tournament) -> Tournament:
     x, y = one.seats.get(label="N").player, two.seats.get(label="N").player
     swap = {"players_0": x.pk, "players_1": y.pk}
     assert post(url("seats-swap", tournament, 1), swap).status_code == 302
+    renew = post(url("table-links-renew", tournament, 1, 2), {"reason": "card lost"})
+    assert renew.status_code == 302
+    helper = get_user_model().objects.create_user("helfer")
+    assert post(url("organiser-invite", tournament), {"username": "helfer"}).status_code == 302
+    assert post(url("organiser-remove", tournament, helper.pk)).status_code == 302
     game, start = tournament.scoring_game, table_state(one)
     deal, fixed = (game.simulate_deal(start, game.variant({}), random.Random(i)) for i in (1, 2))
     north, east = one.seats.get(label="N"), one.seats.get(label="E")
@@ -145,7 +152,7 @@ def test_the_log_page_shows_entries_newest_first_with_before_and_after(orga_clie
         ({"q": "Ersatz"}, ["withdrawal", "player registered"]),
         ({"q": "SEAT LINK"}, ["deal confirmed", "deal corrected", "deal entered"]),
         ({"round": "1"}, ["round locked", "deal confirmed", "deal corrected", "deal entered",
-                          "seats swapped", "round drawn"]),
+                          "table links renewed", "seats swapped", "round drawn"]),
         ({"action": "team_add", "q": "Team 3"}, ["team registered"]),
     ],
 )  # fmt: skip

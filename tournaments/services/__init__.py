@@ -3,6 +3,11 @@ transaction that also writes the audit log. Views, the demo command and the test
 through these."""
 
 from tournaments.services.deals import Recorded, deal_confirm, deal_correct, deal_record
+from tournaments.services.organisers import (
+    organiser_invite,
+    organiser_remove,
+    table_links_renew,
+)
 from tournaments.services.registration import (
     parse_player_list,
     player_add,
@@ -29,6 +34,8 @@ __all__ = [
     "deal_correct",
     "deal_record",
     "drawable_players",
+    "organiser_invite",
+    "organiser_remove",
     "parse_player_list",
     "playable_table_sizes",
     "player_add",
@@ -38,6 +45,7 @@ __all__ = [
     "round_draw",
     "round_lock",
     "seats_swap",
+    "table_links_renew",
     "team_add",
     "teams_allowed",
     "tournament_create",

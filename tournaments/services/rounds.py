@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import scoring
-from tournaments import draw
+from tournaments import backups, draw
 from tournaments.errors import draw_error_message
 from tournaments.models import AuditEntry, Bye, Player, Round, Seat, Table, Tournament
 from tournaments.services.audit import check_not_finished, record_change
@@ -152,6 +152,7 @@ def round_draw(
         if "player" in exc.params:
             exc.params["player"] = Player.objects.get(pk=exc.params["player"]).name
         raise ValidationError(draw_error_message(exc), code=exc.code, params=exc.params) from exc
+    backups.backup_before(tournament, f"draw-{number}")
     new_round = Round.objects.create(tournament=tournament, number=number, seed=seed, method=method)
     for table_number, seated in enumerate(result.tables, start=1):
         labels = game.seats(len(seated))
@@ -273,6 +274,7 @@ def round_lock(*, round: Round, by: AbstractBaseUser | None = None, reason: str 
             },
             code="ROUND_NOT_COMPLETE",
         )
+    backups.backup_before(the_round.tournament, f"lock-{the_round.number}")
     before = the_round.status
     the_round.status = Round.Status.LOCKED
     the_round.save(update_fields=["status"])
@@ -319,4 +321,9 @@ def tournament_finish(*, tournament: Tournament, by: AbstractBaseUser | None = N
         before=before,
         after=tournament.status,
     )
+    # The public final results are made in the background once the finish is saved (imported
+    # here: the printing modules import the services).
+    from tournaments.printing.documents import final_results_prepare
+
+    transaction.on_commit(lambda: final_results_prepare(tournament))
     return tournament

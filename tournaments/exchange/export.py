@@ -1,0 +1,171 @@
+"""A tournament as the JSON document of docs/backups.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import models
+from django.utils import timezone
+
+from tournaments.exchange.check import FORMAT, VERSION
+from tournaments.models import Bye, Deal, DealRevision, Seat, Table, Tournament
+
+
+def _when(value: Any) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def export_tournament(tournament: Tournament) -> dict[str, Any]:
+    """``tournament`` as the JSON-ready document of docs/backups.md (format version 1), from a
+    fixed number of queries however large it is. Datetimes are ISO 8601 with their UTC offset;
+    users are named by their username."""
+    username = get_user_model().USERNAME_FIELD
+    teams = dict(tournament.teams.values_list("pk", "name"))
+    players = list(
+        tournament.players.order_by("name").values(
+            "pk", "name", "club", "stechen_rank", "team_id", "checked_in", "withdrawn"
+        )
+    )
+    names = {p["pk"]: p["name"] for p in players}
+    byes: dict[int, list[str]] = {}
+    for round_id, player_id in Bye.objects.filter(round__tournament=tournament).values_list(
+        "round_id", "player_id"
+    ):
+        byes.setdefault(round_id, []).append(names[player_id])
+    labels = dict(
+        Seat.objects.filter(table__round__tournament=tournament).values_list("pk", "label")
+    )
+    seats: dict[int, list[dict[str, Any]]] = {}
+    for seat in Seat.objects.filter(table__round__tournament=tournament).values(
+        "table_id", "label", "player_id", "token"
+    ):
+        seats.setdefault(seat["table_id"], []).append(
+            {"label": seat["label"], "player": names[seat["player_id"]], "token": seat["token"]}
+        )
+    revisions: dict[int, list[dict[str, Any]]] = {}
+    for r in DealRevision.objects.filter(deal__table__round__tournament=tournament).values(
+        "deal_id",
+        "revision",
+        "entry",
+        "entered_via",
+        "entered_seat_id",
+        "reason",
+        "idempotency_key",
+        "created_at",
+        by=models.F(f"entered_by__{username}"),
+    ):
+        revisions.setdefault(r["deal_id"], []).append(
+            {
+                "revision": r["revision"],
+                "entry": r["entry"],
+                "entered_by": r["by"],
+                "entered_via": r["entered_via"],
+                "entered_seat": labels.get(r["entered_seat_id"]),
+                "reason": r["reason"],
+                "idempotency_key": r["idempotency_key"],
+                "created_at": _when(r["created_at"]),
+            }
+        )
+    deals: dict[int, list[dict[str, Any]]] = {}
+    for d in Deal.objects.filter(table__round__tournament=tournament).values():
+        deals.setdefault(d["table_id"], []).append(
+            {
+                "number": d["number"],
+                "entry": d["entry"],
+                "revision": d["revision"],
+                "entered_seat": labels.get(d["entered_seat_id"]),
+                "confirmed_seat": labels.get(d["confirmed_seat_id"]),
+                "confirmed_at": _when(d["confirmed_at"]),
+                "created_at": _when(d["created_at"]),
+                "updated_at": _when(d["updated_at"]),
+                "revisions": revisions.get(d["id"], []),
+            }
+        )
+    tables: dict[int, list[dict[str, Any]]] = {}
+    for t in Table.objects.filter(round__tournament=tournament).values(
+        "pk", "round_id", "number", "token"
+    ):
+        tables.setdefault(t["round_id"], []).append(
+            {
+                "number": t["number"],
+                "token": t["token"],
+                "seats": seats.get(t["pk"], []),
+                "deals": deals.get(t["pk"], []),
+            }
+        )
+    organiser = getattr(tournament.organiser, username)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": _when(timezone.now()),
+        "tournament": {
+            "name": tournament.name,
+            "slug": tournament.slug,
+            "game": tournament.game,
+            "variant": tournament.variant,
+            "tiebreaks": tournament.tiebreaks,
+            "status": tournament.status,
+            "date": tournament.date.isoformat(),
+            "venue": tournament.venue,
+            "organiser": organiser,
+            "lot_seed": tournament.lot_seed,
+            "planned_rounds": tournament.planned_rounds,
+            "confirmation_required": tournament.confirmation_required,
+            "check_in_required": tournament.check_in_required,
+            "public": tournament.public,
+            "created_at": _when(tournament.created_at),
+        },
+        "teams": [{"name": name} for name in sorted(teams.values())],
+        "players": [
+            {
+                "name": p["name"],
+                "club": p["club"],
+                "team": teams.get(p["team_id"]),
+                "stechen_rank": p["stechen_rank"],
+                "checked_in": p["checked_in"],
+                "withdrawn": p["withdrawn"],
+            }
+            for p in players
+        ],
+        "rounds": [
+            {
+                "number": r["number"],
+                "seed": r["seed"],
+                "method": r["method"],
+                "status": r["status"],
+                "drawn_at": _when(r["drawn_at"]),
+                "byes": sorted(byes.get(r["pk"], [])),
+                "tables": tables.get(r["pk"], []),
+            }
+            for r in tournament.rounds.order_by("number").values(
+                "pk", "number", "seed", "method", "status", "drawn_at"
+            )
+        ],
+        "audit": [
+            {
+                "created_at": _when(a["created_at"]),
+                "actor": a["by"],
+                "via": a["via"],
+                "action": a["action"],
+                "round_number": a["round_number"],
+                "table_number": a["table_number"],
+                "subject": a["subject"],
+                "before": a["before"],
+                "after": a["after"],
+                "reason": a["reason"],
+            }
+            for a in tournament.audit_entries.order_by("created_at", "id").values(
+                "created_at",
+                "via",
+                "action",
+                "round_number",
+                "table_number",
+                "subject",
+                "before",
+                "after",
+                "reason",
+                by=models.F(f"actor__{username}"),
+            )
+        ],
+    }
