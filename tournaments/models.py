@@ -266,7 +266,9 @@ class Seat(models.Model):
     """A player's place at a table; ``label`` is the game's seat (A, B, C, D in playing order)."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    # RESTRICT: a player who has sat at a table cannot be deleted on his own, but deleting the
+    # whole tournament takes him with it (PROTECT would refuse even that).
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="seats")
     label = models.CharField(_("seat"), max_length=2)
     token = models.CharField(max_length=40, unique=True, default=new_token, editable=False)
 
@@ -291,7 +293,7 @@ class Bye(models.Model):
     score and flagged in the standings."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="byes")
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="byes")
 
     class Meta:
         constraints = [
