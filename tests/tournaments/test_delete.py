@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.db.models import RestrictedError
 
-from tournaments.models import Deal, Player, Seat, Tournament
 from tests.helpers import points_post
+from tournaments.models import Deal, Player, Seat, Tournament
 
 pytestmark = pytest.mark.django_db
 
