@@ -1,0 +1,204 @@
+"""The championship report and the certificates (Urkunden): A4 PDFs in the active language,
+from ``templates/print/report.html`` and ``templates/print/certificates.html``.
+
+The report holds the cover, the podium, the final ranking (and the teams' where registered
+teams play), the game's last place where it names one (Hintersche's Bollenkönig), every round
+with each table's final result, the statistics (:mod:`tournaments.printing.statistics`) and the
+top ten's standings after each round as a chart (:mod:`tournaments.printing.chart`). Every
+figure is the engine's, from the stored deals that count."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Prefetch
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from tournaments.models import Bye, Round, Seat, Table, Tournament
+from tournaments.printing import render_pdf
+from tournaments.printing.chart import Line, progression_svg
+from tournaments.printing.statistics import PlayedTable, tournament_statistics
+from tournaments.services.registration import teams_allowed
+from tournaments.standings import (
+    Row,
+    Standings,
+    counted_deals,
+    team_standings,
+    tournament_standings,
+)
+from tournaments.tables import TableView, table_replay, table_seats, table_view
+
+CHART_PLAYERS = 10
+"""The chart follows the top ten of the final ranking."""
+PODIUM = 3
+LEADERS = 5
+"""At most this many leaders are named after a round (ties can put many on the podium)."""
+
+
+def ordinal(number: int) -> str:
+    """``number`` as an ordinal in the active language: "1st", "2nd", "11th" / "1.", "2."."""
+    if number % 100 in (11, 12, 13) or number % 10 not in (1, 2, 3):
+        return _("%(number)sth") % {"number": number}
+    suffixes = {1: _("%(number)sst"), 2: _("%(number)snd"), 3: _("%(number)srd")}
+    return suffixes[number % 10] % {"number": number}
+
+
+def place(number: int) -> str:
+    """ "1st place" / "1. Platz"."""
+    return _("%(ordinal)s place") % {"ordinal": ordinal(number)}
+
+
+@dataclass(frozen=True)
+class RoundSection:
+    """One round of the report: its round, each table's final result, the deals that count, the
+    byes, and the leaders after it (ranked on the podium then, at most :data:`LEADERS` named)."""
+
+    round: Round
+    tables: list[TableView]
+    deals: int
+    byes: list[str]
+    leaders: list[Row]
+    more_leaders: int
+
+
+def _tables(tournament: Tournament) -> list[tuple[TableView, PlayedTable]]:
+    """Every table of ``tournament`` in round and table order: its view (the slate after all its
+    deals, as on the table page) and its counted deals replayed for the statistics. Three
+    queries, however many tables."""
+    tables = (
+        Table.objects.filter(round__tournament=tournament)
+        .select_related("round__tournament")
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player")), "deals"
+        )
+        .order_by("round__number", "number")
+    )
+    result = []
+    for table in tables:
+        deals = list(table.deals.all())
+        if tournament.confirmation_required:
+            deals = [deal for deal in deals if deal.confirmed]
+        played = PlayedTable(
+            round=table.round.number,
+            table=table.number,
+            players={seat.label: seat.player.name for seat in table_seats(table)},
+            deals=tuple(deal.number for deal in deals),
+            steps=table_replay(table, deals),
+        )
+        result.append((table_view(table), played))
+    return result
+
+
+def _chart(standings: Standings, by_round: dict[int, Standings]) -> SafeString:
+    """The top ten's ranks after each round as an SVG (safe: the chart escapes every text)."""
+    top = standings.rows[:CHART_PLAYERS]
+    ranks = {
+        number: {row.player.pk: row.rank for row in after.rows}
+        for number, after in by_round.items()
+    }
+    lines = [
+        Line(
+            f"{row.rank}. {row.player.name}",
+            [ranks[number][row.player.pk] for number in standings.rounds],
+        )
+        for row in top
+    ]
+    svg = progression_svg(standings.rounds, lines, round_title=_("Round"), rank_title=_("Rank"))
+    return mark_safe(svg)  # noqa: S308 - progression_svg escapes every name
+
+
+def _organiser(tournament: Tournament) -> str:
+    user = tournament.organiser
+    return user.get_full_name() or user.get_username()
+
+
+def championship_report_pdf(tournament: Tournament) -> bytes:
+    """The championship report of ``tournament`` as A4 PDF bytes, in the active language: cover
+    (tournament, game, date, venue, organiser; "provisional" until the tournament is finished),
+    podium, final ranking, the last place's title where the game has one, each round with every
+    table's final result, statistics, and the standings progression of the top ten. Works at any
+    stage: before the first round it holds the cover, an empty ranking and no rounds."""
+    standings = tournament_standings(tournament)
+    by_round = {n: tournament_standings(tournament, through_round=n) for n in standings.rounds}
+    tables = _tables(tournament)
+    views: dict[int, list[TableView]] = defaultdict(list)
+    deals: dict[int, int] = defaultdict(int)
+    for view, played in tables:
+        views[played.round].append(view)
+        deals[played.round] += len(played.steps)
+    byes: dict[int, list[str]] = defaultdict(list)
+    for number, name in (
+        Bye.objects.filter(round__tournament=tournament)
+        .order_by("player__name")
+        .values_list("round__number", "player__name")
+    ):
+        byes[number].append(name)
+    rounds = []
+    for the_round in tournament.rounds.order_by("number"):
+        leaders = [row for row in by_round[the_round.number].rows if row.rank <= PODIUM]
+        rounds.append(
+            RoundSection(
+                the_round,
+                views[the_round.number],
+                deals[the_round.number],
+                byes[the_round.number],
+                leaders[:LEADERS],
+                len(leaders[LEADERS:]),
+            )
+        )
+    game = tournament.scoring_game
+    last_title = game.last_place_title
+    context: dict[str, Any] = {
+        "tournament": tournament,
+        "organiser": _organiser(tournament),
+        "standings": standings,
+        "podium": [
+            (
+                _("%(place)s (shared)") % {"place": place(row.rank)}
+                if row.tied
+                else place(row.rank),
+                row,
+            )
+            for row in standings.rows
+            if row.rank <= PODIUM
+        ],
+        "teams": team_standings(tournament, standings) if teams_allowed(tournament) else None,
+        "last_title": last_title,
+        "last": standings.last if last_title else None,
+        "rounds": rounds,
+        "statistics": tournament_statistics(tournament.game, [p for _v, p in tables]),
+        "chart": _chart(standings, by_round) if standings.rounds and standings.rows else None,
+        "game_templates": f"scoring/{tournament.game}/",
+    }
+    return render_pdf("print/report.html", context)
+
+
+def certificates_pdf(tournament: Tournament, top: int = 3) -> bytes:
+    """The certificates (Urkunden) of ``tournament`` as A4 PDF bytes, one page for each player
+    ranked ``top`` or better, best first: name, place, tournament, game, date, venue and a line
+    for the organiser's signature; in partnership games with teams also the team. A shared rank
+    prints the shared place, so ties can give more than ``top`` pages (ranks 1, 2, 3, 3 are four
+    certificates); fewer players give fewer. Before any deal counts nobody is ranked, and the
+    document is one page saying so.
+
+    Raises:
+        ValueError: ``top`` is below 1.
+    """
+    if top < 1:
+        raise ValueError(f"top must be at least 1, got {top!r}")
+    rows: list[Row] = []
+    if counted_deals(tournament).exists():
+        rows = [row for row in tournament_standings(tournament).rows if row.rank <= top]
+    teams = dict(tournament.teams.values_list("pk", "name")) if teams_allowed(tournament) else {}
+    context = {
+        "tournament": tournament,
+        "organiser": _organiser(tournament),
+        "certificates": [
+            {"row": row, "place": place(row.rank), "team": teams.get(row.player.team_id)}
+            for row in rows
+        ],
+    }
+    return render_pdf("print/certificates.html", context)
