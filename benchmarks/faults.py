@@ -1,0 +1,748 @@
+"""Concurrency and faults (issue 7): no acknowledged deal is ever lost or stored twice.
+
+``benchmarks/faults`` builds a fresh database (a SQLite file in a temporary directory, WAL with
+its busy timeout as the app sets it; then a ``kreide_faults_*`` PostgreSQL database, dropped
+afterwards), starts gunicorn on 127.0.0.1 (two instances sharing PostgreSQL and Redis for the
+PostgreSQL runs) and plays these scenarios through the table links, as phones do:
+
+1. **load**: every table's phone enters deals one after another for ``--seconds``;
+2. **double submit**: the same form (same one-time key) posted by two phones at once, to two
+   different servers when there are two, ``--doubles`` times: one deal each time;
+3. **standings on the other server** (two servers): a deal entered on one, the public standings
+   asked of the other in the very next request show it;
+4. **SIGKILL**: the load again, the servers killed (master and workers, ``SIGKILL``) a third of
+   the way through and restarted on the same ports; the phones retry with the same key.
+
+A phone GETs its table page (the CSRF cookie and token, the form's one-time key), POSTs the next
+deal as the form does (htmx), and retries the same POST, same key, after a connection error or a
+5xx until it gets an answer (at most :data:`GRACE_S` seconds past the scenario's end).
+
+The figures, per scenario over its tables:
+
+- *sent*: deals sent, i.e. distinct form keys posted (a retry is the same deal, not counted again);
+- *acknowledged*: deals whose POST was answered 200 with the table page showing that deal as the
+  table's latest (its number); *replayed*: of those, answers to a retry (or the second phone) that
+  found the deal already stored ("already saved");
+- *in doubt*: sent, never answered (the phone gave up); stored or not, both are right;
+- *stored*: the tables' deals in the database afterwards;
+- *lost*: acknowledged deals not stored;
+- *duplicates*: stored deals beyond one per sent key (a key stored twice, a deal without a key or
+  with one never sent);
+- *out of order*: tables whose stored deals are not the sent keys in the order sent;
+- *5xx*: answers with a status of 500 or more; *refused*: any other answer that is not an
+  acknowledgement (e.g. 422);
+- *connection errors*: requests without a whole answer (refused, reset, cut short), retried.
+
+The promises: lost, duplicates, out of order, 5xx and refused are 0 in every scenario, the
+standings on the other server are never stale, and after the SIGKILL deals are acknowledged
+again. ``main`` prints the figures as a Markdown table and exits 1 if a promise is broken.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import itertools
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode, urlsplit, urlunsplit
+
+from benchmarks import client
+
+GUNICORN_OPTIONS = ("--worker-class=gthread", "--threads=4", "--keep-alive=10")
+"""As ``benchmarks/load.py`` runs it (the worker count is a parameter here)."""
+RETRY_PAUSE_S = 0.2
+"""A phone's pause before it retries a request that got no answer or a 5xx."""
+GRACE_S = 30.0
+"""How long past the scenario's end a phone goes on retrying a deal it sent."""
+POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/postgres"
+REDIS_URL = "redis://127.0.0.1:6379/5"
+"""Every deployment keeps its keys there under a prefix of its own, deleted afterwards."""
+
+_CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+_KEY_INPUT = re.compile(r'name="_key" value="([^"]+)"')
+_CSRF_COOKIE = re.compile(r"csrftoken=([^;]+)")
+_LAST_DEAL = re.compile(r'<section class="last-deal"[^>]*>\s*<h2>\D*(\d+)\D*</h2>')
+_REPLAYED = re.compile(r'<li class="info">')
+_ERROR = re.compile(r'class="error"[^>]*>([^<]+)<')
+_STANDINGS_ROW = re.compile(
+    r"<tr[^>]*><td>.*?</td><td>(?:<a [^>]*>)?([^<]+?)(?:</a>)?(?:\s*<span.*?)?</td>"
+    r'.*?<td class="num total">([^<]*)</td>'
+)
+_DATABASES = itertools.count(1)
+
+
+# --- the database and the servers ---------------------------------------------------------------
+
+
+def environment(
+    database_url: str, work: Path, redis_url: str | None = None, cache_prefix: str = ""
+) -> dict[str, str]:
+    """The servers' environment: the benchmark settings (DEBUG off, plain http), ``database_url``,
+    the public standings showing every new version at once
+    (``KREIDETAFEL_PUBLIC_REFRESH_SECONDS=0``), the cache in ``redis_url`` (local memory
+    without) with its keys under ``cache_prefix`` (``benchmarks.faults_settings``), backups and
+    printed documents under ``work``."""
+    env = client.environment()
+    env.update(
+        DJANGO_SETTINGS_MODULE="benchmarks.faults_settings",
+        KREIDETAFEL_FAULTS_CACHE_PREFIX=cache_prefix,
+        DATABASE_URL=database_url,
+        DJANGO_HTTPS="0",  # plain http on the loopback, as on the organiser's laptop
+        KREIDETAFEL_PUBLIC_REFRESH_SECONDS="0",
+        KREIDETAFEL_BACKUP_DIR=str(work / "backups"),
+        KREIDETAFEL_PRINT_DIR=str(work / "printed"),
+    )
+    if redis_url:
+        env["REDIS_URL"] = redis_url
+    return env
+
+
+@contextmanager
+def sqlite_database() -> Iterator[str]:
+    """The URL of a SQLite file in a temporary directory, removed afterwards."""
+    with tempfile.TemporaryDirectory(prefix="kreide-faults-") as folder:
+        yield f"sqlite:///{Path(folder) / 'faults.sqlite3'}"
+
+
+def postgres_unavailable(admin_url: str) -> str | None:
+    """Why the PostgreSQL server of ``admin_url`` cannot be used, or None when it answers."""
+    import psycopg
+
+    try:
+        psycopg.connect(admin_url, connect_timeout=3).close()
+    except psycopg.Error as exc:
+        return f"no PostgreSQL server answers at {admin_url}: {str(exc).strip()[:200]}"
+    return None
+
+
+@contextmanager
+def postgres_database(admin_url: str) -> Iterator[str]:
+    """A new empty database ``kreide_faults_<pid>_<n>`` on the server of ``admin_url`` (a URL
+    of any database there), dropped afterwards: its URL. Raises ``psycopg.Error`` when the
+    server does not answer."""
+    import psycopg
+    from psycopg import sql
+
+    name = f"kreide_faults_{os.getpid()}_{next(_DATABASES)}"
+    with psycopg.connect(admin_url, autocommit=True, connect_timeout=3) as admin:
+        admin.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    try:
+        yield urlunsplit(urlsplit(admin_url)._replace(path=f"/{name}"))
+    finally:
+        with psycopg.connect(admin_url, autocommit=True) as admin:
+            admin.execute(
+                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+            )
+
+
+def redis_unavailable(url: str) -> str | None:
+    """Why the Redis server of ``url`` cannot be used, or None when it answers."""
+    import redis
+
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=3).ping()
+    except redis.RedisError as exc:
+        return f"no Redis server answers at {url}: {exc}"
+    return None
+
+
+def _database_side(args: list[str], env: dict[str, str], stdin: str | None = None) -> Any:
+    """Run ``python -m benchmarks.faults_db ARGS`` against ``env``'s database: its JSON."""
+    run = subprocess.run(  # noqa: S603 - our own interpreter and module
+        [sys.executable, "-m", "benchmarks.faults_db", *args],
+        cwd=client.ROOT,
+        env=env,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    if run.returncode != 0:
+        raise RuntimeError(f"benchmarks.faults_db {args[0]} failed:\n{run.stderr[-3000:]}")
+    return json.loads(run.stdout)
+
+
+class Server:
+    """One gunicorn, in a process group of its own, on a fixed loopback port."""
+
+    def __init__(self, env: dict[str, str], log: Path, workers: int) -> None:
+        self.port = client.free_port()
+        self.env, self.log, self.workers = env, log, workers
+        self.process: subprocess.Popen | None = None
+
+    def launch(self) -> None:
+        """Start it (again, after a kill: same port) without waiting for it."""
+        command = [sys.executable, "-m", "gunicorn", "tournaments.wsgi:application"]
+        command += [f"--bind=127.0.0.1:{self.port}", f"--workers={self.workers}"]
+        with self.log.open("a") as out:
+            self.process = subprocess.Popen(  # noqa: S603 - our own interpreter and arguments
+                [*command, *GUNICORN_OPTIONS],
+                cwd=client.ROOT,
+                env=self.env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+
+    def wait(self) -> None:
+        """Return once it answers; stopped, with ``RuntimeError``, if not within 60 s."""
+        client.wait_until_up(self.process, self.port, self.log)
+
+    def kill(self) -> None:
+        """``SIGKILL`` to the master and every worker at once: no request is finished."""
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None:
+            client.stop(self.process)
+
+
+def _start(servers: list[Server]) -> None:
+    """Start ``servers`` side by side; return once every one answers."""
+    for server in servers:
+        server.launch()
+    for server in servers:
+        server.wait()
+
+
+@dataclass(frozen=True)
+class Deployment:
+    """A built database and the servers that serve it."""
+
+    database: str
+    """``SQLite`` or ``PostgreSQL``."""
+    env: dict[str, str]
+    site: dict[str, Any]
+    """What ``benchmarks.faults_db build`` returned: ``tokens``, ``deals``, ``live``."""
+    servers: list[Server]
+
+    def stored(self, tokens: list[str]) -> dict[str, list[list[Any]]]:
+        """Per table token its stored deals: ``[number, form key]`` by number."""
+        return _database_side(["stored"], self.env, json.dumps(tokens))
+
+
+@contextmanager
+def deploy(
+    database_url: str,
+    work: Path,
+    *,
+    tables: int,
+    servers: int = 1,
+    workers: int = 3,
+    redis_url: str | None = None,
+) -> Iterator[Deployment]:
+    """Build the tournaments (``tables`` load tables) in the empty database of
+    ``database_url`` and start ``servers`` gunicorns on it (``workers`` processes each), sharing
+    ``redis_url``'s cache if given (keys under a prefix of their own, deleted afterwards). Every
+    server is stopped on leaving. Logs go to ``work``."""
+    work.mkdir(parents=True, exist_ok=True)
+    prefix = f"kreide-faults-{uuid.uuid4().hex}"
+    env = environment(database_url, work, redis_url, prefix)
+    site = _database_side(["build", str(tables)], env)
+    database = "PostgreSQL" if database_url.startswith("postgres") else "SQLite"
+    running = [Server(env, work / f"gunicorn-{n}.log", workers) for n in range(1, servers + 1)]
+    try:
+        _start(running)
+        yield Deployment(database, env, site, running)
+    finally:
+        for server in running:
+            server.stop()
+        if redis_url:
+            _forget(redis_url, prefix)
+
+
+def _forget(redis_url: str, prefix: str) -> None:
+    """Delete the cache keys under ``prefix`` (Django's keys start ``<prefix>:``)."""
+    import redis
+
+    with redis.Redis.from_url(redis_url) as server:
+        for key in server.scan_iter(match=f"{prefix}:*"):
+            server.delete(key)
+
+
+# --- the phones -----------------------------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    """What the phones of one scenario sent and got (thread-safe)."""
+
+    sent: dict[str, list[str]] = field(default_factory=dict)
+    """Per table token, the form keys sent, in order."""
+    acknowledged: dict[str, float] = field(default_factory=dict)
+    """Form key → when (``time.monotonic()``) it was first acknowledged."""
+    replayed: int = 0
+    posts: int = 0
+    server_errors: int = 0
+    refused: list[str] = field(default_factory=list)
+    connection_errors: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def send(self, token: str, key: str) -> None:
+        with self.lock:
+            self.sent.setdefault(token, []).append(key)
+
+    def acknowledge(self, token: str, key: str, number: int, answer: client.Response) -> bool:
+        """Count ``answer`` to the POST of deal ``number`` with ``key``: True if it acknowledges
+        it, else it is counted as refused."""
+        html = answer.body.decode(errors="replace")
+        shown = _LAST_DEAL.search(html)
+        with self.lock:
+            if answer.status == 200 and shown is not None and int(shown.group(1)) == number:
+                self.acknowledged.setdefault(key, time.monotonic())
+                self.replayed += bool(_REPLAYED.search(html))
+                return True
+            error = _ERROR.search(html)
+            why = error.group(1).strip() if error else html[:120]
+            self.refused.append(f"{answer.status} at /t/{token}/, deal {number}: {why}")
+        return False
+
+
+def _answered(
+    send: Callable[[], client.Response], tally: Tally, give_up: float, *, post: bool
+) -> client.Response | None:
+    """``send()`` until it gets an answer below 500 (connection errors and 5xx are counted and
+    retried after :data:`RETRY_PAUSE_S`); None once ``give_up`` (monotonic) has passed."""
+    while True:
+        try:
+            answer = send()
+        except (OSError, http.client.HTTPException):
+            with tally.lock:
+                tally.connection_errors += 1
+        else:
+            with tally.lock:
+                tally.posts += post
+                tally.server_errors += answer.status >= 500
+            if answer.status < 500:
+                return answer
+        if time.monotonic() >= give_up:
+            return None
+        time.sleep(RETRY_PAUSE_S)
+
+
+@dataclass
+class Phone:
+    """A table's phone on one server: keeps its CSRF cookie."""
+
+    port: int
+    token: str
+    cookie: str = ""
+
+    @property
+    def path(self) -> str:
+        return f"/t/{self.token}/"
+
+    def open(self, tally: Tally, give_up: float) -> tuple[str, str] | None:
+        """GET the table page: the CSRF token and the form's one-time key; None when the page
+        has no entry form (the table finished), or no answer came, or not a 200 (refused)."""
+        headers = {"Cookie": f"csrftoken={self.cookie}"} if self.cookie else {}
+        page = _answered(
+            lambda: client.fetch(self.port, self.path, headers), tally, give_up, post=False
+        )
+        if page is None:
+            return None
+        if page.status != 200:
+            with tally.lock:
+                tally.refused.append(f"GET {self.path} answered {page.status}")
+            return None
+        for value in page.headers.get_all("Set-Cookie") or []:
+            if found := _CSRF_COOKIE.search(value):
+                self.cookie = found.group(1)
+        html = page.body.decode()
+        csrf, key = _CSRF_INPUT.search(html), _KEY_INPUT.search(html)
+        return None if csrf is None or key is None else (csrf.group(1), key.group(1))
+
+    def post(
+        self, port: int, data: dict[str, str], tally: Tally, give_up: float
+    ) -> client.Response | None:
+        """POST the form's ``data`` as its htmx request does, to ``port``, retried until
+        answered: the answer, or None (in doubt)."""
+        headers = {
+            "Cookie": f"csrftoken={self.cookie}",
+            "Content-Type": "application/x-www-form-urlencoded",
+            "HX-Request": "true",
+        }
+        body = urlencode(data).encode()
+        return _answered(
+            lambda: client.fetch(port, self.path, headers, method="POST", body=body),
+            tally,
+            give_up,
+            post=True,
+        )
+
+    def enter(
+        self,
+        number: int,
+        fields: dict[str, str],
+        tally: Tally,
+        give_up: float,
+        ports: tuple[int, ...] = (),
+    ) -> bool:
+        """Open the page and send deal ``number`` (its ``fields``) with the form's key, to the
+        phone's own server or, with ``ports``, to each of them at the same moment (threads
+        behind a barrier). True when every answer acknowledges it."""
+        form = self.open(tally, give_up)
+        if form is None:
+            return False
+        csrf, key = form
+        tally.send(self.token, key)
+        data = {"csrfmiddlewaretoken": csrf, "_key": key, **fields}
+        targets = ports or (self.port,)
+        together = threading.Barrier(len(targets))
+        answers: list[client.Response | None] = [None] * len(targets)
+
+        def post(index: int) -> None:
+            together.wait()
+            answers[index] = self.post(targets[index], data, tally, give_up)
+
+        threads = [threading.Thread(target=post, args=(n,)) for n in range(len(targets))]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        acknowledged = [
+            answer is not None and tally.acknowledge(self.token, key, number, answer)
+            for answer in answers
+        ]
+        return all(acknowledged)
+
+
+def _enter(phone: Phone, deals: list[dict[str, str]], tally: Tally, until: float) -> None:
+    """One table's phone: deal after deal until ``until`` (monotonic), the table's unit ends, or
+    a deal stays unanswered or is refused."""
+    for number, fields in enumerate(deals, start=1):
+        if time.monotonic() >= until or not phone.enter(number, fields, tally, until + GRACE_S):
+            return
+
+
+def _phones(
+    deployment: Deployment, tokens: list[str], seconds: float, during: Callable[[], None] | None
+) -> Tally:
+    """One phone per table of ``tokens`` (spread over the servers) entering deals for
+    ``seconds``; ``during()`` runs meanwhile. Returns once every phone has stopped."""
+    tally = Tally()
+    until = time.monotonic() + seconds
+    ports = [server.port for server in deployment.servers]
+    threads = [
+        threading.Thread(
+            target=_enter,
+            args=(Phone(ports[n % len(ports)], token), deployment.site["deals"], tally, until),
+        )
+        for n, token in enumerate(tokens)
+    ]
+    for thread in threads:
+        thread.start()
+    if during is not None:
+        during()
+    for thread in threads:
+        thread.join()
+    return tally
+
+
+# --- the figures ----------------------------------------------------------------------------------
+
+
+@dataclass
+class Figures:
+    """One scenario's figures (see the module's docstring) and the promises it broke."""
+
+    scenario: str
+    database: str
+    tables: int
+    seconds: float
+    sent: int
+    acknowledged: int
+    replayed: int
+    in_doubt: int
+    stored: int
+    lost: int
+    duplicates: int
+    out_of_order: int
+    server_errors: int
+    refused: int
+    connection_errors: int
+    notes: dict[str, Any] = field(default_factory=dict)
+    broken: list[str] = field(default_factory=list)
+
+
+def _figures(
+    scenario: str, deployment: Deployment, tokens: list[str], tally: Tally, seconds: float
+) -> Figures:
+    """Compare what the phones sent and got with what the database holds."""
+    rows = deployment.stored(tokens)
+    stored = lost = duplicates = out_of_order = 0
+    for token in tokens:
+        sent = tally.sent.get(token, [])
+        keys = [key for _number, key in rows[token]]
+        found = set(keys) & set(sent)
+        stored += len(keys)
+        duplicates += len(keys) - len(found)
+        lost += sum(1 for key in sent if key in tally.acknowledged and key not in found)
+        out_of_order += keys != [key for key in sent if key in found]
+    sent_count = sum(len(keys) for keys in tally.sent.values())
+    figures = Figures(
+        scenario=scenario,
+        database=deployment.database,
+        tables=len(tokens),
+        seconds=round(seconds, 1),
+        sent=sent_count,
+        acknowledged=len(tally.acknowledged),
+        replayed=tally.replayed,
+        in_doubt=sent_count - len(tally.acknowledged),
+        stored=stored,
+        lost=lost,
+        duplicates=duplicates,
+        out_of_order=out_of_order,
+        server_errors=tally.server_errors,
+        refused=len(tally.refused),
+        connection_errors=tally.connection_errors,
+    )
+    for name in ("lost", "duplicates", "out_of_order", "server_errors", "refused"):
+        if getattr(figures, name):
+            figures.broken.append(f"{name}: {getattr(figures, name)}")
+    if tally.refused:
+        figures.notes["refused_first"] = tally.refused[:3]
+    if not tally.acknowledged:
+        figures.broken.append("no deal was acknowledged")
+    return figures
+
+
+# --- the scenarios --------------------------------------------------------------------------------
+
+
+def load(deployment: Deployment, tokens: list[str], *, seconds: float) -> Figures:
+    """Every table of ``tokens`` enters deals for ``seconds``, all at once."""
+    start = time.monotonic()
+    tally = _phones(deployment, tokens, seconds, None)
+    figures = _figures("load", deployment, tokens, tally, time.monotonic() - start)
+    figures.notes["acknowledged_per_s"] = round(figures.acknowledged / seconds, 1)
+    return figures
+
+
+def sigkill(
+    deployment: Deployment, tokens: list[str], *, seconds: float, kill_after: float
+) -> Figures:
+    """:func:`load`, with every server killed (``SIGKILL``) after ``kill_after`` seconds and
+    started again at once on its port. Broken also when no deal is acknowledged before the kill
+    or after the restart (nothing was tested)."""
+    moments: dict[str, float] = {}
+
+    def kill_and_restart() -> None:
+        time.sleep(kill_after)
+        moments["killed"] = time.monotonic()
+        for server in deployment.servers:
+            server.kill()
+        _start(deployment.servers)
+        moments["up"] = time.monotonic()
+
+    start = time.monotonic()
+    tally = _phones(deployment, tokens, seconds, kill_and_restart)
+    figures = _figures("SIGKILL", deployment, tokens, tally, time.monotonic() - start)
+    before = sum(1 for t in tally.acknowledged.values() if t < moments["killed"])
+    after = sum(1 for t in tally.acknowledged.values() if t > moments["up"])
+    figures.notes.update(
+        killed_after_s=kill_after,
+        down_s=round(moments["up"] - moments["killed"], 1),
+        acknowledged_before_kill=before,
+        acknowledged_after_restart=after,
+    )
+    if not before or not after:
+        figures.broken.append("no deal acknowledged before the kill or after the restart")
+    return figures
+
+
+def double_submit(deployment: Deployment, token: str, *, times: int) -> Figures:
+    """``times`` deals at table ``token``, each posted by two phones at once with the same form
+    (same key), to the first and the last server: both answers must acknowledge it and exactly
+    one deal be stored."""
+    tally = Tally()
+    ports = (deployment.servers[0].port, deployment.servers[-1].port)
+    phone = Phone(ports[0], token)
+    start = time.monotonic()
+    for number, fields in enumerate(deployment.site["deals"][:times], start=1):
+        if not phone.enter(number, fields, tally, time.monotonic() + GRACE_S, ports):
+            break
+    figures = _figures("double submit", deployment, [token], tally, time.monotonic() - start)
+    figures.notes["servers"] = len(set(ports))
+    if figures.stored != times or figures.replayed != times:
+        figures.broken.append(
+            f"{times} double submits: {figures.stored} deals stored, {figures.replayed} replayed"
+        )
+    return figures
+
+
+def _standings_totals(html: str, names: list[str]) -> dict[str, int | None]:
+    rows = {name.strip(): total for name, total in _STANDINGS_ROW.findall(html)}
+    return {
+        name: int(rows[name]) if rows.get(name, "").strip().isdigit() else None for name in names
+    }
+
+
+def live_standings(deployment: Deployment) -> Figures:
+    """The live tournament's deals, entered alternately on the first and the second server; after
+    each, the public standings asked of the *other* server in the next request must show every
+    player of that table with the total the engine computes for the deals so far."""
+    ports = [server.port for server in deployment.servers[:2]]
+    live = deployment.site["live"]
+    tally = Tally()
+    stale: list[str] = []
+    start = time.monotonic()
+    for table in live["tables"]:
+        plan = zip(table["deals"], table["totals"], strict=True)
+        for number, (fields, totals) in enumerate(plan, start=1):
+            writer, reader = ports[number % 2], ports[(number + 1) % 2]
+            phone = Phone(writer, table["token"])
+            if not phone.enter(number, fields, tally, time.monotonic() + GRACE_S):
+                break
+            page = client.fetch(reader, f"/s/{live['slug']}/")
+            shown = _standings_totals(page.body.decode(), list(totals))
+            if page.status != 200 or shown != totals:
+                stale.append(f"deal {number}: {page.status}, shows {shown}, not {totals}")
+    tokens = [table["token"] for table in live["tables"]]
+    seconds = time.monotonic() - start
+    figures = _figures("standings on the other server", deployment, tokens, tally, seconds)
+    figures.notes.update(standings_checks=figures.acknowledged, stale=len(stale))
+    if stale:
+        figures.broken.append(f"standings stale on the other server: {stale[:3]}")
+    return figures
+
+
+# --- the script -----------------------------------------------------------------------------------
+
+COLUMNS = (
+    ("scenario", "scenario"),
+    ("database", "database"),
+    ("tables", "tables"),
+    ("seconds", "s"),
+    ("sent", "sent"),
+    ("acknowledged", "acknowledged"),
+    ("replayed", "replayed"),
+    ("in_doubt", "in doubt"),
+    ("stored", "stored"),
+    ("lost", "lost"),
+    ("duplicates", "duplicates"),
+    ("out_of_order", "out of order"),
+    ("server_errors", "5xx"),
+    ("refused", "refused"),
+    ("connection_errors", "connection errors (retried)"),
+)
+
+
+def table(results: list[Figures]) -> str:
+    """The figures as a Markdown table, with each scenario's notes below it."""
+    lines = [
+        "| " + " | ".join(title for _name, title in COLUMNS) + " |",
+        "|" + "|".join("---" for _column in COLUMNS) + "|",
+    ]
+    lines += [
+        "| " + " | ".join(str(getattr(f, name)) for name, _t in COLUMNS) + " |" for f in results
+    ]
+    lines.append("")
+    for f in results:
+        notes = ", ".join(f"{key} {value}" for key, value in f.notes.items())
+        lines.append(f"- {f.scenario} ({f.database}): {notes or '-'}; broken: {f.broken or 'none'}")
+    return "\n".join(lines)
+
+
+def run(
+    deployment: Deployment, *, tables: int, seconds: float, kill_seconds: float, doubles: int
+) -> list[Figures]:
+    """Every scenario on one deployment, on disjoint tables: load on the first ``tables``,
+    double submit on table ``2 × tables + 1``, the standings check (two servers), SIGKILL on
+    tables ``tables + 1`` to ``2 × tables``."""
+    tokens = deployment.site["tokens"]
+    results = [load(deployment, tokens[:tables], seconds=seconds)]
+    results.append(double_submit(deployment, tokens[2 * tables], times=doubles))
+    if len(deployment.servers) > 1:
+        results.append(live_standings(deployment))
+    kill = tokens[tables : 2 * tables]
+    results.append(sigkill(deployment, kill, seconds=kill_seconds, kill_after=kill_seconds / 3))
+    return results
+
+
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="benchmarks/faults",
+        description="Deals under concurrency and faults: none lost, none doubled (issue 7).",
+    )
+    parser.add_argument("--tables", type=int, default=50, help="tables entering at once (50)")
+    parser.add_argument("--seconds", type=float, default=60, help="seconds of load (60)")
+    parser.add_argument(
+        "--kill-seconds",
+        type=float,
+        default=30,
+        help="seconds of the SIGKILL run; the kill comes after a third (30)",
+    )
+    parser.add_argument("--doubles", type=int, default=20, help="double submits (20)")
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn workers per server (3)")
+    parser.add_argument(
+        "--databases",
+        default="sqlite,postgresql",
+        help="which databases, comma-separated (sqlite,postgresql)",
+    )
+    parser.add_argument(
+        "--postgres",
+        default=POSTGRES_URL,
+        help=f"a database of the PostgreSQL server ({POSTGRES_URL})",
+    )
+    parser.add_argument(
+        "--redis", default=REDIS_URL, help=f"the Redis database the two servers share ({REDIS_URL})"
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _arguments(argv)
+    work = client.RESULTS / "faults"
+    options = {
+        "tables": args.tables,
+        "seconds": args.seconds,
+        "kill_seconds": args.kill_seconds,
+        "doubles": args.doubles,
+    }
+    results: list[Figures] = []
+    skipped: list[str] = []
+    for name in args.databases.split(","):
+        with ExitStack() as stack:
+            if name == "sqlite":
+                url = stack.enter_context(sqlite_database())
+                setup = {"servers": 1}
+            elif name == "postgresql":
+                reason = postgres_unavailable(args.postgres) or redis_unavailable(args.redis)
+                if reason:
+                    skipped.append(reason)
+                    continue
+                url = stack.enter_context(postgres_database(args.postgres))
+                setup = {"servers": 2, "redis_url": args.redis}
+            else:
+                raise SystemExit(f"unknown database {name!r}: sqlite or postgresql")
+            print(f"{name}: building {2 * args.tables + 1} tables, starting gunicorn …", flush=True)
+            deployment = stack.enter_context(
+                deploy(url, work / name, tables=2 * args.tables + 1, workers=args.workers, **setup)
+            )
+            results += run(deployment, **options)
+    print(table(results))
+    for reason in skipped:
+        print(f"skipped: {reason}")
+    (work / "faults.json").write_text(json.dumps([asdict(f) for f in results], indent=2))
+    return 1 if any(f.broken for f in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
