@@ -34,6 +34,7 @@ def environment() -> dict[str, str]:
         DJANGO_SETTINGS_MODULE="benchmarks.settings",
         DATABASE_URL=f"sqlite:///{DB_PATH}",
         DJANGO_DEBUG="0",
+        DJANGO_HTTPS="0",  # plain HTTP on the loopback, as on a laptop in the pub
         DJANGO_SECRET_KEY="benchmark-only-secret-key-not-for-production-use-0123456789",
         DJANGO_ALLOWED_HOSTS="127.0.0.1",
         DJANGO_LOG_LEVEL="WARNING",
@@ -192,7 +193,8 @@ def wait_until_up(server: subprocess.Popen, port: int, log: Path) -> None:
             if fetch(port, "/bench/bare/").status == 200:
                 return
         except OSError:
-            time.sleep(0.2)
+            pass
+        time.sleep(0.2)
     stop(server)
     raise RuntimeError(f"the server did not answer within 60 s; see {log}")
 
