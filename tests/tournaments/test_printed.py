@@ -192,6 +192,17 @@ def test_bigger_tournaments_get_no_direct_documents(desk, tournament, table, mon
     assert desk.get(cell_url(tournament, "seating-list", 1, "now")).status_code == 404
 
 
+def test_the_result_sheet_of_a_big_tournament_goes_to_the_panel(desk, tournament, monkeypatch):
+    url = reverse("result-sheet", args=[tournament.slug])
+    assert desk.get(url)["Content-Type"] == "application/pdf"  # 4 players: made at once
+    monkeypatch.setattr("tournaments.views.desk.DIRECT_PLAYERS", 3)
+
+    response = desk.get(url)
+
+    assert response.status_code == 302
+    assert response["Location"] == reverse("documents", args=[tournament.slug])
+
+
 @pytest.mark.parametrize(
     ("kind", "number"),
     [("no-such-document", None), ("table-sheets", None), ("standings", 1), ("seating-list", 9)],

@@ -1,4 +1,5 @@
-"""The organiser's desk (login required, the tournament's organiser only): the tournament with
+"""The organiser's desk (login required, the tournament's organisers only; who may do what is
+decided by ``tournaments.permissions`` through :func:`organiser_tournament`): the tournament with
 its players, teams and rounds, the settings, the round dashboard with the table cards, the audit
 log and the printed results. Every write goes through ``tournaments.services`` with
 ``by=request.user``; a refused write re-renders its page with status 400 and changes nothing."""
@@ -14,7 +15,7 @@ import segno
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.db.models import Count, Max, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
@@ -23,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import services
+from tournaments import permissions, services
 from tournaments.forms import (
     AuditFilterForm,
     CheckInForm,
@@ -39,6 +40,7 @@ from tournaments.forms import (
 )
 from tournaments.models import AuditEntry, Player, Round, Seat, Table, Tournament
 from tournaments.printing import result_sheet_pdf
+from tournaments.printing.documents import DIRECT_PLAYERS
 from tournaments.tables import play_order
 from tournaments.views.common import apply_errors, partial
 
@@ -48,11 +50,22 @@ IDLE_MINUTES = 10
 AUDIT_PAGE_SIZE = 100
 
 
-def organiser_tournament(request: HttpRequest, slug: str) -> Tournament:
-    """The tournament at ``slug`` if the logged-in user organises it (or is a superuser); 404
-    otherwise, so that a stranger learns nothing about it."""
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not tournament.organised_by(request.user):
+def organiser_tournament(
+    request: HttpRequest, slug: str, action: permissions.Action | str | None = None
+) -> Tournament:
+    """The tournament at ``slug`` if the logged-in user may do ``action`` there (by default
+    ``view_desk`` for a GET or HEAD, ``write`` for any other method; see
+    ``tournaments.permissions``). Raises ``Http404`` for anybody who organises it in no role, so
+    that a stranger learns nothing about it, and ``PermissionDenied`` (403) for a co-organiser
+    asking for an owner-only action such as ``manage_organisers`` or ``restore``."""
+    tournament = get_object_or_404(Tournament.objects.select_related("organiser"), slug=slug)
+    if action is None:
+        safe = request.method in ("GET", "HEAD")
+        action = permissions.Action.VIEW_DESK if safe else permissions.Action.WRITE
+    role = permissions.role(request.user, tournament)
+    if not permissions.role_may(role, action, tournament):
+        if permissions.role_may(role, permissions.Action.VIEW_DESK, tournament):
+            raise PermissionDenied
         raise Http404
     return tournament
 
@@ -89,7 +102,8 @@ def _write(
 def tournament_list(request: HttpRequest) -> HttpResponse:
     tournaments = Tournament.objects.annotate(player_count=Count("players"))
     if not request.user.is_superuser:
-        tournaments = tournaments.filter(organiser=request.user)
+        co_organised = request.user.co_organised_tournaments.values("pk")
+        tournaments = tournaments.filter(Q(organiser=request.user) | Q(pk__in=co_organised))
     return render(request, "tournaments/tournament_list.html", {"tournaments": tournaments})
 
 
@@ -282,7 +296,7 @@ def round_create(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def tournament_finish(request: HttpRequest, slug: str) -> HttpResponse:
     """Finish the tournament once every round is complete or locked: read-only afterwards."""
-    tournament = organiser_tournament(request, slug)
+    tournament = organiser_tournament(request, slug, permissions.Action.FINISH)
 
     def act(data: dict[str, Any]) -> HttpResponse:
         services.tournament_finish(tournament=tournament, by=request.user)
@@ -514,7 +528,13 @@ def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def result_sheet(request: HttpRequest, slug: str) -> HttpResponse:
+    """The result sheet made at once for an evening of at most ``DIRECT_PLAYERS`` players; a
+    bigger tournament's would outlast a request, so it goes to the documents panel, which makes
+    it in the background."""
     tournament = organiser_tournament(request, slug)
+    if tournament.players.count() > DIRECT_PLAYERS:
+        messages.info(request, _("A tournament this big gets its result sheet in the background."))
+        return redirect("documents", tournament.slug)
     response = HttpResponse(result_sheet_pdf(tournament), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{tournament.slug}-results.pdf"'
     return response
