@@ -1,0 +1,182 @@
+"""The round's paper (tournaments.printing.sheets): table sheets, seating list and standings,
+generated for every game's demo evening and read back as text."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from django.core.management import call_command
+from django.utils import translation
+from pypdf import PdfReader
+
+import scoring
+from tournaments import services
+from tournaments.models import Round, Seat, Tournament
+from tournaments.printing.sheets import (
+    seating,
+    seating_list_pdf,
+    standings_pdf,
+    table_sheets,
+    table_sheets_pdf,
+)
+from tournaments.standings import team_standings, tournament_standings
+
+BASE = "https://kreide.example.org"
+
+GRID_HEADS = {
+    "hintersche": ["Card points (Augen)", "Dealer", "Frame", "Strich to / erased"],
+    "bauerchen": ["Spritzen", "Gehampelter", "Knoddel to:", "Stein won by"],
+    "bauerchen_hessen": ["Trick 1", "Trick 5", "NS · Striche", "Nullchen:", "Stauzewecke"],
+    "hundertspiel": ["Partie 1 · to 100", "Partie 2 · to 100", "Out / Matsch", "Marken"],
+    "kein_stich": ["Kein Stich", "Kein Herz", "Kein Ober", "Kein Max", "Domino", "Pot"],
+    "hindernislauf": ["Dealer", "Points", "Total", "Obstacles 55 66 77 88 99 111"],
+}
+"""The column heads each game's grid must print (English)."""
+
+
+def pages(pdf: bytes) -> list[str]:
+    """Each page's text, whitespace collapsed."""
+    return [" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages]
+
+
+def demo(game: str) -> tuple[Tournament, Round]:
+    call_command("demo", game=[game], stdout=io.StringIO())
+    tournament = Tournament.objects.get(game=game)
+    return tournament, tournament.rounds.order_by("-number").first()
+
+
+def test_every_game_has_a_grid_under_test():
+    assert set(GRID_HEADS) == set(scoring.games)
+
+
+@pytest.mark.parametrize("game", sorted(GRID_HEADS))
+def test_table_sheets_one_page_per_table_with_players_link_and_grid(db, game):
+    tournament, round = demo(game)
+    tables = list(round.tables.order_by("number"))
+    texts = pages(table_sheets_pdf(round, BASE))
+    assert len(texts) == len(tables) > 1
+    for text, table in zip(texts, tables, strict=True):
+        assert re.search(rf"Table {table.number}(?!\d)", text)
+        assert f"Round {round.number}" in text
+        assert f"{BASE}{table.get_absolute_url()}" in text.replace(" ", "")
+        for seat in table.seats.select_related("player"):
+            assert f"{seat.label} {seat.player.name}" in text
+        for head in GRID_HEADS[game]:
+            assert head in text, (game, head)
+
+
+@pytest.mark.parametrize("game", sorted(GRID_HEADS))
+def test_seating_list_names_every_player_with_his_table_and_seat(db, game):
+    tournament, round = demo(game)
+    expected = {
+        name: (str(table), label)
+        for name, table, label in Seat.objects.filter(table__round=round).values_list(
+            "player__name", "table__number", "label"
+        )
+    }
+    text = "\n".join(
+        page.extract_text() for page in PdfReader(io.BytesIO(seating_list_pdf(round))).pages
+    )
+    found = {
+        match["name"]: (match["table"], match["seat"])
+        for match in re.finditer(r"^(?P<name>\S.*) (?P<table>\d+) (?P<seat>[A-Z])$", text, re.M)
+    }
+    assert found == expected
+    # Alphabetical: the names appear in the order of their case-folded spelling.
+    assert list(found) == sorted(expected, key=str.casefold)
+
+
+@pytest.mark.parametrize("game", sorted(GRID_HEADS))
+def test_standings_list_ranks_and_names_in_the_computed_order(db, game):
+    tournament, round = demo(game)
+    standings = tournament_standings(tournament)
+    text = " ".join(pages(standings_pdf(tournament)))
+    positions = [text.index(f" {row.player.name} ") for row in standings.rows]
+    assert positions == sorted(positions)
+    first = standings.rows[0]
+    assert f"{first.rank}{'=' if first.tied else ''} " in text[positions[0] - 12 : positions[0] + 1]
+    if tournament.teams.exists():
+        assert "Team standings" in text
+        teams = team_standings(tournament, standings)
+        team_text = text[text.index("Team standings") :]
+        team_positions = [team_text.index(row.player.name) for row in teams.rows]
+        assert team_positions == sorted(team_positions)
+    else:
+        assert "Team standings" not in text
+
+
+def test_standings_after_a_round_cover_only_the_rounds_up_to_it(db):
+    tournament, _round = demo("hintersche")
+    text = " ".join(pages(standings_pdf(tournament, through_round=2)))
+    assert "Standings after round 2" in text
+    assert "R1 R2 Total Clean rounds" in text
+    assert "R3" not in text
+    after_two = tournament_standings(tournament, through_round=2)
+    positions = [text.index(f" {row.player.name} ") for row in after_two.rows]
+    assert positions == sorted(positions)
+
+
+@pytest.fixture
+def small_evening(make_tournament, organiser):
+    """Five Hintersche players: one table of four plays a Vier-Strich, one player has a bye.
+    Striche by seat: A 2 (deals 1 and 2), B 1 (deal 3), D 1 (deal 4), C none."""
+    tournament = make_tournament(players=5)
+    round = services.round_draw(tournament=tournament, allow_byes=True, seed=3, by=organiser)
+    table = round.tables.get()
+    for points in ((52, 30, 18, 40), (52, 30, 18, 40), (30, 52, 18, 40), (30, 40, 18, 52)):
+        entry = {"points": dict(zip("ABCD", points, strict=True))}
+        services.deal_record(table=table, entry=entry, by=organiser, via="test")
+    return round
+
+
+def test_standings_leader_and_bollenkoenig_by_hand(db, small_evening):
+    round = small_evening
+    seats = {seat.label: seat.player.name for seat in Seat.objects.filter(table__round=round)}
+    bye = round.byes.get().player.name
+    text = " ".join(pages(standings_pdf(round.tournament)))
+    # Fewest Striche first: C (0, one clean round) before the bye (0, a bye is no clean round),
+    # then B and D (1 each, shared rank 3, ordered by lot), A last with 2: the Bollenkönig.
+    assert f"1 {seats['C']} 0 0 1" in text
+    assert f"2 {bye} 0* 0 0" in text
+    assert f"3= (lot) {seats['B']}" in text or f"3= (lot) {seats['D']}" in text
+    assert f"5 {seats['A']} Bollenkönig 2 2 0" in text
+
+
+def test_seating_list_lists_the_bye_as_such(db, small_evening):
+    round = small_evening
+    bye = round.byes.get().player.name
+    text = " ".join(pages(seating_list_pdf(round)))
+    assert f"{bye} – Bye" in text
+    assert [place.name for place in seating(round)] == sorted(
+        round.tournament.players.values_list("name", flat=True), key=str.casefold
+    )
+
+
+@pytest.mark.german
+def test_documents_speak_german(db, small_evening):
+    round = small_evening
+    with translation.override("de"):
+        sheet = " ".join(pages(table_sheets_pdf(round, BASE)))
+        wall = " ".join(pages(seating_list_pdf(round)))
+        ranks = " ".join(pages(standings_pdf(round.tournament)))
+    assert "Tisch 1" in sheet and "Runde 1" in sheet and "Geber" in sheet
+    assert "Spieler Tisch Platz" in wall and "Freilos" in wall
+    assert "Rangliste" in ranks and "Rang Spieler" in ranks
+
+
+def test_table_sheets_read_a_fixed_number_of_queries(db, django_assert_max_num_queries):
+    """Guards against a query per table or per seat (250 tables at a championship)."""
+    _tournament, round = demo("hintersche")
+    with django_assert_max_num_queries(3):
+        sheets = table_sheets(round, BASE)
+    assert len(sheets) == 6
+    assert all(sheet.qr.startswith("data:image/svg+xml") for sheet in sheets)
+
+
+def test_seating_reads_a_fixed_number_of_queries(db, django_assert_max_num_queries):
+    _tournament, round = demo("kein_stich")
+    with django_assert_max_num_queries(2):
+        places = seating(round)
+    assert len(places) == round.tournament.players.count()
