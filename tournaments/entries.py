@@ -54,7 +54,9 @@ def _listify(node: Any) -> Any:
 def _values(data: Mapping[str, Any], key: str) -> list[str]:
     getlist = getattr(data, "getlist", None)
     values = getlist(key) if getlist else [data[key]]
-    return [str(v) for v in values]
+    # A NUL byte cannot be stored (PostgreSQL refuses it in JSON); as U+FFFD the engine still
+    # names the field as it names any other character that does not belong there.
+    return [str(v).replace("\x00", "\ufffd") for v in values]
 
 
 def entry_from_post(data: Mapping[str, Any]) -> dict[str, Any]:
@@ -77,10 +79,12 @@ def entry_from_post(data: Mapping[str, Any]) -> dict[str, Any]:
             if parts:
                 _put(entry, path, [_scalar(p) for p in parts])
             continue
-        value = _values(data, key)[-1].strip()
+        value = (_values(data, key) or [""])[-1].strip()
         if value:
             _put(entry, path, _scalar(value))
-    return _listify(entry)
+    # Only nested mappings become lists: the entry itself stays an object even if every posted
+    # name starts with a digit.
+    return {key: _listify(value) for key, value in entry.items()}
 
 
 def _flat_value(value: Any) -> str:

@@ -12,11 +12,15 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 from tournaments.messages import choice_label, option_label, tiebreak_label, variant_message
 from tournaments.models import AuditEntry, Player, Round, Tournament, game_choices
-from tournaments.services.registration import SETTINGS
+from tournaments.services.registration import SETTINGS, parse_player_list
 
 SETTINGS_FIELDS = tuple(name for name in SETTINGS if name != "tiebreaks")
 """The settings asked for on the new-tournament form and changed on the settings page (the
 tie-break order has a field per place, on the settings page only)."""
+
+
+MAX_OPTION_VALUE = 1_000_000
+"""No house rule counts this high (targets, stakes, deals a round); a larger number is a typo."""
 
 
 def _option_field(game: str, option: scoring.Option) -> forms.Field:
@@ -31,7 +35,11 @@ def _option_field(game: str, option: scoring.Option) -> forms.Field:
             choices=[(c, choice_label(game, c)) for c in option.choices],
         )
     return forms.IntegerField(
-        label=label, initial=option.default, min_value=option.minimum, required=False
+        label=label,
+        initial=option.default,
+        min_value=option.minimum,
+        max_value=MAX_OPTION_VALUE,
+        required=False,
     )
 
 
@@ -175,6 +183,23 @@ class PlayerListForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 6}),
         help_text=_("One player a line; a club may follow after a comma, semicolon or tab."),
     )
+
+    def clean_names(self) -> str:
+        """Every name and club must fit its column: the first line too long is quoted (its
+        first 30 characters)."""
+        text = self.cleaned_data["names"]
+        limits = {field: Player._meta.get_field(field).max_length for field in ("name", "club")}
+        for name, club in parse_player_list(text):
+            if len(name) > limits["name"] or len(club) > limits["club"]:
+                raise ValidationError(
+                    _(
+                        "“%(start)s…” is too long: at most %(name)s characters for a name and "
+                        "%(club)s for a club."
+                    )
+                    % {"start": name[:30], "name": limits["name"], "club": limits["club"]},
+                    code="TOO_LONG",
+                )
+        return text
 
 
 class DrawForm(forms.Form):

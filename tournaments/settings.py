@@ -3,6 +3,7 @@ local default (SQLite, local-memory cache, DEBUG on for a laptop in a pub)."""
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
 
 import environ
@@ -33,6 +34,7 @@ INSTALLED_APPS = [
     "template_partials",
     "django_tasks",
     "django_tasks_db",
+    "axes",
     "tournaments",
 ]
 
@@ -48,6 +50,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks: it answers a locked-out login
 ]
 
 ROOT_URLCONF = "tournaments.urls"
@@ -94,6 +97,9 @@ TASKS = {
     # by `manage.py db_worker`, which scripts/demo starts beside the web server.
     "default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]},
 }
+PRINT_DIR = Path(env.str("KREIDETAFEL_PRINT_DIR", default=str(BASE_DIR / "printed")))
+"""Where the documents made in the background are kept (one PDF per tournament, document, round,
+version and language), until the tournament changes and they are made again."""
 
 BACKUP_DIR = Path(env.str("KREIDETAFEL_BACKUP_DIR", default=str(BASE_DIR / "backups")))
 """Where the automatic and manual backups of each tournament are kept (one JSON file each)."""
@@ -107,6 +113,27 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    # First, so that a locked-out login is refused before the password is even checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env.int("KREIDETAFEL_LOGIN_FAILURE_LIMIT", default=5)
+"""Failed logins in a row, for one user name from one address, before that pair is locked out."""
+AXES_COOLOFF_TIME = datetime.timedelta(
+    minutes=env.int("KREIDETAFEL_LOGIN_COOLOFF_MINUTES", default=15)
+)
+"""How long a locked-out user name and address wait before they may try again."""
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# A stranger guessing one organiser's password locks only himself out, not the organiser at the
+# pub's laptop, nor everybody behind the same address.
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "tournaments.login_guard.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "tournaments.login_guard.client_ip"
+TRUSTED_PROXIES = env.int("KREIDETAFEL_TRUSTED_PROXIES", default=0)
+"""How many proxies of our own (nginx, Caddy, a load balancer) stand in front of the app, each
+appending the address it saw to ``X-Forwarded-For``; 0 trusts no such header (a laptop)."""
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "tournament-list"
 LOGOUT_REDIRECT_URL = "login"
@@ -129,8 +156,32 @@ CONTENT_SECURITY_POLICY = {
         "img-src": ["'self'", "data:"],
         "style-src": ["'self'"],
         "script-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
     }
 }
+
+# --- HTTPS. On with DEBUG off: a public site is served over TLS (its proxy's or its own).
+HTTPS = env.bool("DJANGO_HTTPS", default=not DEBUG)
+"""The site is reached over https: secure cookies, HSTS and the redirect from http follow. Set
+``DJANGO_HTTPS=0`` for a laptop on the pub's network, which has no certificate."""
+SECURE_SSL_REDIRECT = env.bool("DJANGO_SECURE_SSL_REDIRECT", default=HTTPS)
+if env.bool("DJANGO_BEHIND_TLS_PROXY", default=False):
+    # The proxy terminates TLS and says so; it must overwrite this header from the client.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_HTTPONLY = True  # htmx sends the token from the page (hx-headers), not the cookie
+SECURE_HSTS_SECONDS = env.int("DJANGO_HSTS_SECONDS", default=365 * 24 * 3600 if HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", default=True)
+SECURE_HSTS_PRELOAD = env.bool("DJANGO_HSTS_PRELOAD", default=False)
+"""Asks browsers' preload lists to know the domain; only once it is submitted at
+hstspreload.org (``check --deploy`` warns while it is off)."""
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"  # a table's private link never leaves in a Referer
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
 
 LOGGING = {
     "version": 1,

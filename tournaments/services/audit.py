@@ -33,14 +33,21 @@ def record_change(
         tournament=tournament,
         action=action,
         actor=by if by is not None and by.is_authenticated else None,
-        via=via,
-        subject=subject,
+        via=_fit(via, "via"),
+        subject=_fit(subject, "subject"),
         before=before,
         after=after,
         reason=reason,
         round_number=round_number,
         table_number=table_number,
     )
+
+
+def _fit(text: str, field: str) -> str:
+    """``text`` cut to the column of ``AuditEntry.<field>`` (two players' long names in a swap
+    would not fit the subject), with "…" where it was cut."""
+    length = AuditEntry._meta.get_field(field).max_length
+    return text if len(text) <= length else text[: length - 1] + "…"
 
 
 def check_not_finished(tournament: Tournament) -> None:

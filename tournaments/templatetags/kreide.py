@@ -45,6 +45,18 @@ def other_errors(errors: Mapping[str, Iterable[str]], shown_prefixes: str) -> li
 
 
 @register.filter
+def errors_under(errors: Mapping[str, Iterable[str]], field: str) -> list[str]:
+    """The error messages of ``field`` and of its items (``"spritz_log"``, ``"spritz_log.1"``),
+    for a list typed into one input."""
+    return [
+        message
+        for key, messages in errors.items()
+        if key == field or key.startswith(f"{field}.")
+        for message in messages
+    ]
+
+
+@register.filter
 def names(seats: Iterable[str], players: Mapping[str, Any]) -> str:
     """``event.seats|names:players`` → "Anna and Bernd": the players in those seats, by name."""
     found = [str(players.get(seat, seat)) for seat in seats]

@@ -4,6 +4,7 @@ The link accepts deals only while its round is open; it is read-only afterwards.
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
@@ -15,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from tournaments import services
+from tournaments import permissions, services
 from tournaments.entries import entry_from_post, flatten_entry
 from tournaments.forms import CorrectionForm
 from tournaments.tables import TableLink, table_link, table_view
@@ -24,15 +25,27 @@ from tournaments.views.common import error_fields, partial
 KEY_FIELD = "_key"
 """The form's one-time idempotency key (a retried submission finds the deal it stored). The
 leading ``_`` keeps it out of the deal's entry."""
+_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
+VIA_LENGTH = 120
+"""The columns that keep how a deal was entered (``DealRevision.entered_via``,
+``AuditEntry.via``) hold this many characters."""
+
+
+def _form_key(request: HttpRequest) -> str:
+    """The posted form key if it is one a page could have made (up to 64 letters, digits, ``-``
+    and ``_``; the page makes 32 hex digits). Anything else is no key: it could not be stored."""
+    key = request.POST.get(KEY_FIELD, "")
+    return key if _KEY.fullmatch(key) else ""
 
 
 def _via(link: TableLink) -> str:
     if link.seat is None:
         return _("table link")
-    return _("link of seat %(seat)s (%(name)s)") % {
+    via = _("link of seat %(seat)s (%(name)s)") % {
         "seat": link.seat.label,
         "name": link.seat.player.name,
     }
+    return via if len(via) <= VIA_LENGTH else via[: VIA_LENGTH - 2] + "…)"
 
 
 def _table_page(
@@ -52,7 +65,7 @@ def _table_page(
     awaiting = tournament.confirmation_required and last is not None and not last.confirmed
     organiser = tournament.organised_by(request.user)
     may_enter = link.seat is not None or not tournament.confirmation_required or organiser
-    is_open = link.table.round.open
+    is_open = permissions.captain_may(link.table, permissions.Action.ENTER_DEAL)
     state = view.state_before_last if correcting else view.state
     context = {
         "tournament": tournament,
@@ -97,7 +110,7 @@ def table_detail(request: HttpRequest, token: str) -> HttpResponse:
             by=request.user,
             via=_via(link),
             seat=link.seat,
-            key=request.POST.get(KEY_FIELD, ""),
+            key=_form_key(request),
         )
     except ValidationError as exc:
         return _table_page(request, link, errors=error_fields(exc), values=request.POST, status=422)
@@ -126,7 +139,7 @@ def table_correct(request: HttpRequest, token: str) -> HttpResponse:
                 via=_via(link),
                 reason=form.cleaned_data["reason"],
                 seat=link.seat,
-                key=request.POST.get(KEY_FIELD, ""),
+                key=_form_key(request),
             )
         except ValidationError as exc:
             errors = error_fields(exc)
