@@ -28,6 +28,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
+from tournaments import permissions
 from tournaments.models import Bye, Player, Round, Seat, Tournament
 from tournaments.services import teams_allowed
 from tournaments.standings import (
@@ -55,7 +56,7 @@ def public_tournament(request: HttpRequest, slug: str) -> Tournament:
     organiser (logged in) and superusers; 404 for everybody else (a hidden tournament looks like
     none). One query for a visitor without a login."""
     tournament = get_object_or_404(Tournament, slug=slug)
-    if not tournament.public and not tournament.organised_by(request.user):
+    if not permissions.may(request.user, permissions.Action.VIEW_PUBLIC, tournament):
         raise Http404
     tournament.version = shown_version(tournament)
     return tournament
