@@ -94,7 +94,7 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     return _attachment(
         "\ufeff" + buffer.getvalue(),
         "text/csv; charset=utf-8",
-        f"{tournament.slug}-{_('standings')}.csv",
+        "-".join([tournament.slug, _("standings")]) + ".csv",
     )
 
 
