@@ -140,6 +140,22 @@ def audit_log(world: World) -> Page:
     return world.at_desk(reverse("audit-log", args=[two_rounds(world).slug]))
 
 
+def documents(world: World) -> Page:
+    return world.at_desk(reverse("documents", args=[two_rounds(world).slug]))
+
+
+def backups(world: World) -> Page:
+    return world.at_desk(reverse("backup-list", args=[two_rounds(world).slug]))
+
+
+def organisers(world: World) -> Page:
+    return world.at_desk(reverse("organisers", args=[evening(world).slug]))
+
+
+def tournament_import(world: World) -> Page:
+    return world.at_desk(reverse("tournament-import"))
+
+
 def table_of(game: str) -> Callable[[World], Page]:
     def table_page(world: World) -> Page:
         page = world.phone(first_table(evening(world, game)).get_absolute_url())
@@ -225,6 +241,10 @@ PAGES = [
     round_before_play,
     table_cards,
     audit_log,
+    documents,
+    backups,
+    organisers,
+    tournament_import,
     *(table_of(game) for game in scoring.games),
     table_waiting,
     table_confirm,
