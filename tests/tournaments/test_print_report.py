@@ -45,6 +45,20 @@ def between(text: str, start: str, end: str) -> str:
     return after.split(end, 1)[0]
 
 
+def table_line(table: Table) -> str:
+    """A pattern for ``table``'s line among its round's results: the table's number, then its
+    players in playing order (a team's partners joined by "&"), each followed by figures."""
+    game = table.round.tournament.scoring_game
+    players = seat_players(table)
+    order = [label for label in game.seats(len(players)) if label in players]
+    if table.round.tournament.game == "bauerchen":
+        names = [f"{players['N']} & {players['S']}", f"{players['E']} & {players['W']}"]
+    else:
+        names = [players[label] for label in order]
+    figures = r"(?: [+-]?\d+)+"
+    return rf"(?<![\d=]){table.number} " + f"{figures} ".join(map(re.escape, names)) + figures
+
+
 def play(table: Table, entries: list[dict]) -> None:
     for entry in entries:
         services.deal_record(table=table, entry=entry, by=None, via="test")
@@ -83,8 +97,10 @@ def test_report_and_certificates_of_every_demo_evening(db, game):
 
     for the_round in rounds:
         assert f"Leading after round {the_round.number}:" in everything
+        section = between(everything, f"Leading after round {the_round.number}:", "Leading after")
         for table in the_round.tables.all():
-            assert f"Round {the_round.number} · Table {table.number}" in everything
+            # One line a table: its number, then each seat's (team's) players and figures.
+            assert re.search(table_line(table), section), (the_round.number, table.number)
     assert f"Deals played {counted_deals(tournament).count()}" in everything
     assert "Standings progression of the top ten" in everything
     # Cover, podium and ranking, chart and statistics, then every round on its own pages.
@@ -107,6 +123,12 @@ def test_hand_played_statistics_are_counted_from_the_deals(make_tournament):
     play(second, HUNDRED_THEN_MOST)
 
     text = " ".join(pages(championship_report_pdf(tournament)))
+    a, b = seat_players(first), seat_players(second)
+    # Each table's line: its number, each seat's player and Striche (no frame: a Vier-Strich
+    # has no games), its deals.
+    assert f"1 {a['A']} 2 {a['B']} 1 {a['C']} 0 {a['D']} 1 4" in text
+    assert f"2 {b['A']} 0 {b['B']} 2 {b['C']} 1 {b['D']} 1 2" in text
+    assert "Each seat: player, Striche Table A B C D Deals" in text
     statistics = between(text, "Statistics", "Round 1 ")
     assert "Deals played 6" in statistics
     # Table 1: A 2, B 1, D 1; table 2: B, C, D one each for A's hundred, B one more.
@@ -200,7 +222,7 @@ def test_report_and_certificates_in_german(tournament):
 
     text = " ".join(pages(championship_report_pdf(tournament)))
     assert "Turnierbericht" in text
-    assert "Runde 1 · Tisch 1" in text
+    assert "Runde 1" in text and "Tisch A B C D Spiele" in text
     assert f"Bollenkönig: {players['A']}, letzter Platz" in text
     assert re.search(r"Gespielte Spiele 4\b", text)
 

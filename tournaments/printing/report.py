@@ -13,14 +13,15 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from tournaments.models import Bye, Round, Seat, Table, Tournament
+from tournaments.models import Bye, Round, Tournament
 from tournaments.printing import render_pdf
 from tournaments.printing.chart import Line, progression_svg
-from tournaments.printing.statistics import PlayedTable, tournament_statistics
+from tournaments.printing.listing import Listing, standings_listing
+from tournaments.printing.results import TableResult, played_tables, round_results
+from tournaments.printing.statistics import tournament_statistics
 from tournaments.services.registration import teams_allowed
 from tournaments.standings import (
     Row,
@@ -29,7 +30,6 @@ from tournaments.standings import (
     team_standings,
     tournament_standings,
 )
-from tournaments.tables import TableView, table_replay, table_seats, table_view
 
 CHART_PLAYERS = 10
 """The chart follows the top ten of the final ranking."""
@@ -53,43 +53,18 @@ def place(number: int) -> str:
 
 @dataclass(frozen=True)
 class RoundSection:
-    """One round of the report: its round, each table's final result, the deals that count, the
-    byes, and the leaders after it (ranked on the podium then, at most :data:`LEADERS` named)."""
+    """One round of the report: its round, the legend and lines of its tables' final results, its
+    tables, the deals that count, the byes, and the leaders after it (ranked on the podium then,
+    at most :data:`LEADERS` named)."""
 
     round: Round
-    tables: list[TableView]
+    legend: str
+    results: Listing
+    tables: int
     deals: int
     byes: list[str]
     leaders: list[Row]
     more_leaders: int
-
-
-def _tables(tournament: Tournament) -> list[tuple[TableView, PlayedTable]]:
-    """Every table of ``tournament`` in round and table order: its view (the slate after all its
-    deals, as on the table page) and its counted deals replayed for the statistics. Three
-    queries, however many tables."""
-    tables = (
-        Table.objects.filter(round__tournament=tournament)
-        .select_related("round__tournament")
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player")), "deals"
-        )
-        .order_by("round__number", "number")
-    )
-    result = []
-    for table in tables:
-        deals = list(table.deals.all())
-        if tournament.confirmation_required:
-            deals = [deal for deal in deals if deal.confirmed]
-        played = PlayedTable(
-            round=table.round.number,
-            table=table.number,
-            players={seat.label: seat.player.name for seat in table_seats(table)},
-            deals=tuple(deal.number for deal in deals),
-            steps=table_replay(table, deals),
-        )
-        result.append((table_view(table), played))
-    return result
 
 
 def _chart(standings: Standings, by_round: dict[int, Standings]) -> SafeString:
@@ -123,11 +98,11 @@ def championship_report_pdf(tournament: Tournament) -> bytes:
     stage: before the first round it holds the cover, an empty ranking and no rounds."""
     standings = tournament_standings(tournament)
     by_round = {n: tournament_standings(tournament, through_round=n) for n in standings.rounds}
-    tables = _tables(tournament)
-    views: dict[int, list[TableView]] = defaultdict(list)
+    tables = played_tables(tournament)
+    results: dict[int, list[TableResult]] = defaultdict(list)
     deals: dict[int, int] = defaultdict(int)
-    for view, played in tables:
-        views[played.round].append(view)
+    for result, played in tables:
+        results[played.round].append(result)
         deals[played.round] += len(played.steps)
     byes: dict[int, list[str]] = defaultdict(list)
     for number, name in (
@@ -139,10 +114,13 @@ def championship_report_pdf(tournament: Tournament) -> bytes:
     rounds = []
     for the_round in tournament.rounds.order_by("number"):
         leaders = [row for row in by_round[the_round.number].rows if row.rank <= PODIUM]
+        legend, lines = round_results(tournament.game, results[the_round.number])
         rounds.append(
             RoundSection(
                 the_round,
-                views[the_round.number],
+                legend,
+                lines,
+                len(results[the_round.number]),
                 deals[the_round.number],
                 byes[the_round.number],
                 leaders[:LEADERS],
@@ -165,13 +143,17 @@ def championship_report_pdf(tournament: Tournament) -> bytes:
             for row in standings.rows
             if row.rank <= PODIUM
         ],
-        "teams": team_standings(tournament, standings) if teams_allowed(tournament) else None,
+        "ranking": standings_listing(standings, tournament.game, last_title),
+        "teams": (
+            standings_listing(team_standings(tournament, standings), tournament.game, teams=True)
+            if teams_allowed(tournament)
+            else None
+        ),
         "last_title": last_title,
         "last": standings.last if last_title else None,
         "rounds": rounds,
         "statistics": tournament_statistics(tournament.game, [p for _v, p in tables]),
         "chart": _chart(standings, by_round) if standings.rounds and standings.rows else None,
-        "game_templates": f"scoring/{tournament.game}/",
     }
     return render_pdf("print/report.html", context)
 

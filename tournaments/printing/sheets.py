@@ -17,6 +17,7 @@ from django.db.models import Prefetch
 
 from tournaments.models import Bye, Round, Seat, Tournament
 from tournaments.printing import render_pdf
+from tournaments.printing.listing import standings_listing
 from tournaments.services.registration import teams_allowed
 from tournaments.standings import team_standings, tournament_standings
 from tournaments.tables import play_order
@@ -42,7 +43,8 @@ class TableSheet:
     url: str
     """The table page's full address (``base_url`` + the table's path), also in the QR code."""
     qr: str
-    """The QR code of :attr:`url` as an SVG data URI."""
+    """The QR code of :attr:`url` as a PNG data URI, one pixel a module (the sheet scales it up
+    without smoothing: a small PNG costs weasyprint a third of an SVG's paths)."""
     state: Any
     """The engine's state before the first deal, for the grid (teams, accounts, contracts)."""
 
@@ -51,10 +53,19 @@ class TableSheet:
         """Seat label → player name (the grids' column heads)."""
         return {seat.label: seat.name for seat in self.seats}
 
+    @property
+    def seat_rows(self) -> list[tuple[SheetSeat, SheetSeat | None]]:
+        """The seats in two columns, the first half down the left: ``[(A, C), (B, D)]``; None
+        fills the right of the last row of an odd number. (A table, not CSS columns: weasyprint
+        balances columns slowly.)"""
+        half = (len(self.seats) + 1) // 2
+        right: list[SheetSeat | None] = [*self.seats[half:], None]
+        return list(zip(self.seats[:half], right, strict=False))
+
 
 def _qr(url: str) -> str:
     # Medium error correction survives a crease or a coffee ring; black on white only.
-    return segno.make(url, error="m").svg_data_uri(dark="#000", light="#fff", border=2)
+    return segno.make(url, error="m").png_data_uri(scale=1, dark="#000", light="#fff", border=2)
 
 
 def table_sheets(round: Round, base_url: str) -> list[TableSheet]:
@@ -128,17 +139,32 @@ def seating(round: Round) -> list[Place]:
 
 SEATING_TWO_COLUMNS = 40
 """From this many lines on, the seating list is set in two columns per page."""
+SEATING_FIRST, SEATING_PAGE = 30, 32
+"""Lines a column holds on the first page (below the title) and on every later one."""
+
+
+def _seating_pages(places: list[Place]) -> list[tuple[list[Place], list[Place]]]:
+    """``places`` cut into pages of two columns, each read down: (left, right) per page. Each page
+    is a table of its own, so no table runs over many pages and nothing is balanced by CSS
+    columns (both cost weasyprint seconds)."""
+    pages = []
+    start, size = 0, SEATING_FIRST
+    while start < len(places):
+        pages.append((places[start : start + size], places[start + size : start + 2 * size]))
+        start, size = start + 2 * size, SEATING_PAGE
+    return pages
 
 
 def seating_list_pdf(round: Round) -> bytes:
     """The seating list of ``round`` for the wall: every player alphabetically with his table and
     seat (the game's seat label), byes as such; two columns a page for big lists. PDF bytes."""
     places = seating(round)
+    two_columns = len(places) >= SEATING_TWO_COLUMNS
     context = {
         "tournament": round.tournament,
         "round": round,
         "places": places,
-        "two_columns": len(places) >= SEATING_TWO_COLUMNS,
+        "pages": _seating_pages(places) if two_columns else None,
     }
     return render_pdf("print/seating_list.html", context)
 
@@ -149,11 +175,12 @@ def standings_pdf(tournament: Tournament, through_round: int | None = None) -> b
     (:func:`tournaments.standings.tournament_standings`), and the team standings where
     registered teams play (:func:`tournaments.standings.team_standings`). PDF bytes."""
     standings = tournament_standings(tournament, through_round=through_round)
+    game = tournament.scoring_game
     teams = team_standings(tournament, standings) if teams_allowed(tournament) else None
     context = {
         "tournament": tournament,
-        "standings": standings,
-        "teams": teams,
+        "ranking": standings_listing(standings, tournament.game, game.last_place_title),
+        "teams": standings_listing(teams, tournament.game, teams=True) if teams else None,
         "through": through_round,
     }
     return render_pdf("print/standings.html", context)
