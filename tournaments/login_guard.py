@@ -32,6 +32,18 @@ def client_ip(request: HttpRequest) -> str | None:
     return request.META.get("REMOTE_ADDR")
 
 
+USERNAME_LENGTH = 150
+"""Django's user names are at most this long; longer ones cannot be anybody's."""
+
+
+def client_username(request: HttpRequest, credentials: dict | None = None) -> str:
+    """The user name a login tried, as django-axes counts and stores it: without NUL characters
+    (PostgreSQL refuses them in text) and cut to a user name's length (its column is 255)."""
+    source = credentials if credentials else getattr(request, "POST", {})
+    username = str(source.get("username") or "")
+    return username.replace("\x00", "")[:USERNAME_LENGTH]
+
+
 def lockout_response(
     request: HttpRequest, original_response: HttpResponse | None, credentials: Any
 ) -> HttpResponse:

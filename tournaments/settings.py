@@ -130,6 +130,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "tournaments.login_guard.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "tournaments.login_guard.client_ip"
+AXES_USERNAME_CALLABLE = "tournaments.login_guard.client_username"
 TRUSTED_PROXIES = env.int("KREIDETAFEL_TRUSTED_PROXIES", default=0)
 """How many proxies of our own (nginx, Caddy, a load balancer) stand in front of the app, each
 appending the address it saw to ``X-Forwarded-For``; 0 trusts no such header (a laptop)."""

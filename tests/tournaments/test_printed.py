@@ -4,6 +4,7 @@ followed by htmx, downloaded; the organisers' gate; the public final results."""
 from __future__ import annotations
 
 import io
+from unittest import mock
 
 import pytest
 from django.core.management import call_command
@@ -31,8 +32,13 @@ def desk(client, organiser):
 
 
 def run_worker() -> None:
-    """Run every queued task, as ``manage.py db_worker`` does, then return."""
-    call_command("db_worker", batch=True, startup_delay=False, verbosity=0)
+    """Run every queued task, as ``manage.py db_worker`` does, then return. The worker closes
+    "old" database connections between tasks, as a request does; inside a test's transaction
+    that would close the test's own connection (PostgreSQL), so it is left open here."""
+    with mock.patch(
+        "django_tasks_db.management.commands.db_worker.close_old_connections", lambda: None
+    ):
+        call_command("db_worker", batch=True, startup_delay=False, verbosity=0)
 
 
 def pdf_text(content: bytes) -> str:

@@ -43,6 +43,8 @@ from tournaments.tables import play_order
 from tournaments.views.common import partial
 
 SEARCH_MIN_LENGTH = 2
+SEARCH_MAX_LENGTH = 120
+"""A player's name is at most this long; a longer query is cut to it."""
 SEARCH_LIMIT = 20
 PROJECTOR_PARTS = ("standings", "seating")
 
@@ -264,7 +266,8 @@ def seat_search(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     letters; at most :data:`SEARCH_LIMIT` of them) with their table, seat and table-mates in the
     latest round, their bye, or that they are not drawn. The htmx search box gets the results
     only."""
-    query = " ".join(request.GET.get("q", "").split())
+    # NUL is no letter of a name (and PostgreSQL refuses it in a query); no name is longer.
+    query = " ".join(request.GET.get("q", "").replace("\x00", "").split())[:SEARCH_MAX_LENGTH]
     context: dict[str, object] = {
         "tournament": tournament,
         "query": query,
