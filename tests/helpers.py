@@ -4,6 +4,16 @@ from __future__ import annotations
 
 from tournaments.models import Table
 
+TABLE_SIZES = {
+    "hintersche": 4,
+    "bauerchen": 4,
+    "bauerchen_hessen": 4,
+    "hundertspiel": 4,
+    "kein_stich": 4,
+    "hindernislauf": 3,
+}
+"""Per game, the players of one table in the tests' one-table tournaments."""
+
 
 def seat_players(table: Table) -> dict[str, str]:
     """Seat label → player name."""

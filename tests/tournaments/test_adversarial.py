@@ -30,7 +30,7 @@ from django.test import Client
 from django.urls import reverse
 
 import scoring
-from tests.helpers import points_post
+from tests.helpers import TABLE_SIZES, points_post
 from tournaments import services
 from tournaments.entries import flatten_entry
 from tournaments.models import Deal, DealRevision, Player, Table, Tournament
@@ -291,14 +291,6 @@ def test_audit_log_filter(orga, tournament):
 
 # --- the table -----------------------------------------------------------------------------------
 
-TABLE_SIZES = {
-    "hintersche": 4,
-    "bauerchen": 4,
-    "bauerchen_hessen": 4,
-    "hundertspiel": 4,
-    "kein_stich": 4,
-    "hindernislauf": 3,
-}
 INFORMATIONAL = {("hintersche", "trump"), ("hundertspiel", "trump")}
 """Entry fields the game keeps but does not read (any text is accepted there)."""
 

@@ -17,7 +17,7 @@ from django.http import HttpRequest
 from django.test import Client
 from django.urls import include, path, reverse
 
-from tests.helpers import points_post
+from tests.helpers import TABLE_SIZES, points_post
 from tournaments import services
 from tournaments.login_guard import client_ip
 from tournaments.models import AuditEntry, Deal, Seat, Table, new_token
@@ -201,20 +201,10 @@ def test_the_inline_code_finder_finds_inline_code():
     assert _inline_code('<script src="/static/js/x.js" defer></script>') == []
 
 
-GAME_TABLE_SIZES = {
-    "hintersche": 4,
-    "bauerchen": 4,
-    "bauerchen_hessen": 4,
-    "hundertspiel": 4,
-    "kein_stich": 4,
-    "hindernislauf": 3,
-}
-
-
 def _pages(make_tournament, organiser) -> list[str]:
     """Every page of the desk, the tables of every game, the public pages and the login."""
     pages = [reverse("tournament-list"), reverse("tournament-create"), reverse("login")]
-    for game, players in GAME_TABLE_SIZES.items():
+    for game, players in TABLE_SIZES.items():
         tournament = make_tournament(players=players, game=game, name=f"Turnier {game}")
         table = services.round_draw(tournament=tournament, seed=1).tables.get()
         seat = table.seats.select_related("player").first()
