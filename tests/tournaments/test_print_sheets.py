@@ -67,6 +67,22 @@ def test_table_sheets_one_page_per_table_with_players_link_and_grid(db, game):
             assert head in text, (game, head)
 
 
+def test_many_table_sheets_are_made_in_parts_and_joined_in_order(db, monkeypatch):
+    """Above ``PARALLEL_SHEETS`` the sheets are made by one process per core and joined: the
+    same pages in table order, numbered on through the parts."""
+    tournament, round = demo("hintersche")
+    monkeypatch.setattr("tournaments.printing.sheets.PARALLEL_SHEETS", 1)
+    monkeypatch.setattr("tournaments.pdfparts.processes", lambda: 2)
+    tables = list(round.tables.order_by("number"))
+
+    texts = pages(table_sheets_pdf(round, BASE))
+
+    assert len(texts) == len(tables) > 2
+    for page, (text, table) in enumerate(zip(texts, tables, strict=True), start=1):
+        assert re.search(rf"Table {table.number}(?!\d)", text)
+        assert text.endswith(f"{page} / {len(tables)}"), text[-40:]
+
+
 @pytest.mark.parametrize("game", sorted(GRID_HEADS))
 def test_seating_list_names_every_player_with_his_table_and_seat(db, game):
     tournament, round = demo(game)

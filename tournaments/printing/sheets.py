@@ -14,13 +14,20 @@ from typing import Any
 
 import segno
 from django.db.models import Prefetch
+from django.template.loader import render_to_string
+from django.utils import timezone
 
+from tournaments import pdfparts
 from tournaments.models import Bye, Round, Seat, Tournament
 from tournaments.printing import render_pdf
 from tournaments.printing.listing import standings_listing
 from tournaments.services.registration import teams_allowed
 from tournaments.standings import team_standings, tournament_standings
 from tournaments.tables import play_order
+
+PARALLEL_SHEETS = 40
+"""More table sheets than this are made in parts, one process per core (a sheet takes about
+0.1 s of layout), and joined."""
 
 
 @dataclass(frozen=True)
@@ -99,16 +106,30 @@ def table_sheets_pdf(round: Round, base_url: str) -> bytes:
     """One A4 page per table of ``round`` (by table number): the table, round and tournament,
     the seats and players in playing order, a QR code to the table's page (``base_url`` such as
     ``"https://host"`` before :meth:`Table.get_absolute_url`, printed under it too) and the
-    game's empty scoring grid (``templates/print/grids/<game>.html``). PDF bytes."""
+    game's empty scoring grid (``templates/print/grids/<game>.html``). PDF bytes. More than
+    :data:`PARALLEL_SHEETS` sheets are made in parts at once (:mod:`tournaments.pdfparts`), the
+    pages numbered on through the parts."""
     tournament = round.tournament
+    sheets = table_sheets(round, base_url)
     context = {
         "tournament": tournament,
         "round": round,
-        "sheets": table_sheets(round, base_url),
         "variant": tournament.scoring_game.variant(tournament.variant),
         "grid_template": f"print/grids/{tournament.game}.html",
+        "printed_at": timezone.localtime(),
+        "pages": len(sheets),
     }
-    return render_pdf("print/table_sheets.html", context)
+    if len(sheets) <= PARALLEL_SHEETS:
+        return render_pdf("print/table_sheets.html", {**context, "sheets": sheets})
+    size = -(-len(sheets) // pdfparts.processes())
+    parts = [
+        render_to_string(
+            "print/table_sheets.html",
+            {**context, "sheets": sheets[start : start + size], "first_page": start + 1},
+        )
+        for start in range(0, len(sheets), size)
+    ]
+    return pdfparts.write_parts(parts)
 
 
 @dataclass(frozen=True)
