@@ -19,6 +19,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from tournaments import permissions
 from tournaments.models import Round, Tournament
 from tournaments.printing.documents import (
     CATALOGUE,
@@ -199,7 +200,7 @@ def final_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     document that is not public."""
     tournament = get_object_or_404(Tournament, slug=slug)
     document = CATALOGUE.get(kind)
-    visible = tournament.public or tournament.organised_by(request.user)
+    visible = permissions.may(request.user, permissions.Action.VIEW_PUBLIC, tournament)
     if document is None or not document.public or not tournament.finished or not visible:
         raise Http404
     language = get_language()
