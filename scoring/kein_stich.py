@@ -20,8 +20,8 @@ name (:data:`CONTRACT_NAMES`):
 * ``{"contract": 3, "obers": {...}}`` — Kein Ober; ``{"contract": 4, "max": "D"}`` — Kein Max;
 * ``{"contract": 5, "last_trick": "B"}`` — Letzter Stich (six-deal version only);
 * ``{"contract": 5, "order": ["C", "A", "D", "B"], "start": "A"}`` — the Domino: finishing order
-  (the last place may be left out), ``start`` (or ``start_unter``) the holder of the starting
-  Unter or its name (optional).
+  (the last place may be left out or ``null``; an empty place before a filled one is refused),
+  ``start`` (or ``start_unter``) the holder of the starting Unter or its name (optional).
 
 Event kinds (:class:`scoring.base.Event`; ``seats`` in playing order unless said otherwise):
 
@@ -925,7 +925,7 @@ class KeinStich(GameBase):
                     f"order must list the players as they went out, not {raw!r}",
                     seats=list(seats),
                 )
-            order = list(raw)
+            order = self._places(list(raw), seats)
             self._known("order", order, seats)
             for name in START_FIELDS:
                 start = entry.get(name)
@@ -1093,6 +1093,26 @@ class KeinStich(GameBase):
             inferred_last=inferred,
         )
         return deal, warnings
+
+    @staticmethod
+    def _places(order: list[Any], seats: Sequence[str]) -> list[Any]:
+        """The finishing order without its empty places (``None`` or ``""``, as a form posts
+        them). Only the last place may be empty (K-V9, Scoring specification §4.4): a gap
+        before a filled place would move every later player up a place and pay him the wrong
+        payout, so it is ``INCOMPLETE_ORDER``."""
+        while order and order[-1] in (None, ""):
+            order.pop()
+        gaps = [place for place, seat in enumerate(order, 1) if seat in (None, "")]
+        if gaps:
+            raise InvalidDeal(
+                "order",
+                "INCOMPLETE_ORDER",
+                f"place {gaps[0]} of the finishing order is empty, but a later place is "
+                "filled; only the last place may be left out",
+                seats=[s for s in seats if s not in order],
+                place=gaps[0],
+            )
+        return order
 
     @staticmethod
     def _known(name: str, values: Sequence[Any], seats: Sequence[str]) -> None:

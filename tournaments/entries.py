@@ -42,13 +42,24 @@ def _put(entry: dict[str, Any], path: list[str], value: Any) -> None:
 
 
 def _listify(node: Any) -> Any:
-    """Mappings keyed only by digits become lists in index order (``melds.0``, ``melds.1``)."""
+    """Mappings keyed only by digits become lists in index order (``melds.0``, ``melds.1``).
+
+    A list of single values keeps every value at its index and an empty field before the last
+    filled one as ``None``: ``order.0=C``, ``order.1=``, ``order.2=A`` → ``["C", None, "A"]``. A
+    place in a finishing order is its position, and closing the gap would move every later
+    player up a place (Kein Stich, Scoring specification §4.4, K-V9); the engine names the gap.
+    Rows of fields (``melds.0.kind``) close up: an empty row is no row."""
     if not isinstance(node, dict):
         return node
     items = {key: _listify(value) for key, value in node.items()}
-    if items and all(key.isdigit() for key in items):
-        return [items[key] for key in sorted(items, key=int)]
-    return items
+    if not items or not all(key.isdigit() for key in items):
+        return items
+    ordered = sorted(items.items(), key=lambda item: int(item[0]))
+    last = int(ordered[-1][0])
+    if last >= MAX_FIELDS or any(isinstance(value, dict) for _, value in ordered):
+        return [value for _, value in ordered]
+    at = {int(key): value for key, value in ordered}
+    return [at.get(index) for index in range(last + 1)]
 
 
 def _values(data: Mapping[str, Any], key: str) -> list[str]:
@@ -64,8 +75,10 @@ def entry_from_post(data: Mapping[str, Any]) -> dict[str, Any]:
 
     ``points.B=52`` → ``{"points": {"B": 52}}``; ``melds.0.kind=40`` →
     ``{"melds": [{"kind": 40}]}``; ``plays[]=♠10 ♣9`` → ``{"plays": ["♠10", "♣9"]}``. Empty
-    fields are left out; a value that is no whole number stays text, for the engine to refuse
-    next to its field. Malformed names are ignored."""
+    fields are left out, but in a list of values an empty one keeps its place as ``None``
+    (``order.0=C&order.1=&order.2=A`` → ``{"order": ["C", None, "A"]}``); a value that is no
+    whole number stays text, for the engine to refuse next to its field. Malformed names are
+    ignored."""
     entry: dict[str, Any] = {}
     for key in list(data)[:MAX_FIELDS]:
         if key.startswith("_") or key in _CONTROL_FIELDS:
@@ -96,8 +109,8 @@ def _flat_value(value: Any) -> str:
 def flatten_entry(entry: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
     """The inverse of :func:`entry_from_post`, to fill the form with a stored entry:
     ``{"points": {"B": 52}}`` → ``{"points.B": "52"}``, ``{"plays": ["♠10", "♣9"]}`` →
-    ``{"plays[]": "♠10 ♣9", "plays.0": "♠10", "plays.1": "♣9"}``; ``None`` values are left
-    out."""
+    ``{"plays[]": "♠10 ♣9", "plays.0": "♠10", "plays.1": "♣9"}``; ``None`` values (an empty
+    place in a list, too) are left out."""
     flat: dict[str, str] = {}
     for key, value in entry.items():
         name = f"{prefix}{key}"
@@ -109,8 +122,9 @@ def flatten_entry(entry: Mapping[str, Any], prefix: str = "") -> dict[str, str]:
                     flat.update(flatten_entry(item, f"{name}.{index}."))
             else:
                 # Both spellings, for a form with one list field or one field per item.
-                flat[f"{name}[]"] = " ".join(_flat_value(v) for v in value)
-                flat.update({f"{name}.{i}": _flat_value(v) for i, v in enumerate(value)})
+                filled = [(i, v) for i, v in enumerate(value) if v is not None]
+                flat[f"{name}[]"] = " ".join(_flat_value(v) for _, v in filled)
+                flat.update({f"{name}.{i}": _flat_value(v) for i, v in filled})
         elif value is not None:
             flat[name] = _flat_value(value)
     return flat

@@ -327,6 +327,24 @@ def test_domino_order(order: Any, code: str) -> None:
     assert (error.code, error.field) == (code, "order")
 
 
+@pytest.mark.parametrize(
+    "order", [["C", None, "A", "B"], ["C", "", "A", "B"], [None, "C", "A", "B"], ["C", None, "A"]]
+)
+def test_a_gap_before_a_filled_place_is_refused(order: list[Any]) -> None:
+    # K-V9: only the last place may be left out. Closing the gap would move A and B up a place
+    # and pay them 50 and 10 instead of 10 and 0 (§4.2 payouts 100 / 50 / 10 / 0).
+    error = reject({"contract": 5, "order": order}, after(4))
+    assert (error.code, error.field) == ("INCOMPLETE_ORDER", "order")
+
+
+@pytest.mark.parametrize("empty", [None, ""])
+def test_an_empty_last_place_is_inferred(empty: Any) -> None:
+    # The form posts an empty last place as a gap at the end: still the inferred last place.
+    step = G.apply({"contract": 5, "order": ["C", "A", "D", empty]}, after(4), V)
+    domino = next(e for e in step.events if e.kind == "domino")
+    assert domino.seats == ("C", "A", "D", "B") and domino.figures["inferred_last"] is True
+
+
 def test_last_place_is_inferred() -> None:
     step = G.apply({"contract": 5, "order": ["C", "A", "D"]}, after(4), V)
     assert dict(step.state.balance) == {"A": 35, "B": -45, "C": 65, "D": -55}

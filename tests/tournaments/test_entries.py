@@ -27,6 +27,19 @@ def test_digit_segments_make_lists_in_index_order() -> None:
     }
 
 
+def test_an_empty_place_in_a_list_of_values_keeps_its_position() -> None:
+    # Kein Stich Domino places 1 = C, 2 = empty, 3 = A, 4 = B: the engine must see the gap
+    # (INCOMPLETE_ORDER), not C, A, B (§4.4, K-V9); an empty last place is simply left out.
+    data = post("order.0=C&order.1=&order.2=A&order.3=B")
+    assert entry_from_post(data) == {"order": ["C", None, "A", "B"]}
+    assert entry_from_post(post("order.0=C&order.1=A&order.2=D&order.3=")) == {
+        "order": ["C", "A", "D"]
+    }
+    # Rows of fields close up (an empty row is no row), and no index makes a huge list.
+    assert entry_from_post(post("melds.2.kind=20&melds.0.kind=")) == {"melds": [{"kind": 20}]}
+    assert entry_from_post(post(f"x.{10**9 - 1}=A")) == {"x": ["A"]}
+
+
 def test_list_fields_collect_every_value_split_at_spaces_and_commas() -> None:
     data = post("plays[]=%E2%99%A010 c9,hQ-&plays[]=h8&order[]=C&order[]=&order[]=A")
     assert entry_from_post(data) == {"plays": ["♠10", "c9", "hQ-", "h8"], "order": ["C", "A"]}

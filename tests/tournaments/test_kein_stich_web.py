@@ -217,3 +217,22 @@ def test_the_house_rules_form_offers_the_options(orga_client):
     page = orga_client.get(reverse("tournament-create")).content.decode()
     assert "kein_stich-deck" in page and "kein_stich-extra_contract" in page
     assert "Letzter Stich: the last trick pays 40 (six deals)" in page
+
+
+def test_an_empty_place_before_a_filled_one_is_refused(client, ks_table):
+    # Places 1 = C, 2 = empty, 3 = A, 4 = B. Closing the gap would store C, A, B, D and pay
+    # A 50 and B 10 instead of 10 and 0; only the last place may stay empty (§4.4, K-V9).
+    url = ks_table.get_absolute_url()
+    for earlier in KS1_POSTS[:4]:
+        client.post(url, earlier)
+    post = {"contract": "5", "order.0": "C", "order.1": "", "order.2": "A", "order.3": "B"}
+    response = client.post(url, post, headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert response.status_code == 422
+    assert 'id="err_order"' in html
+    assert "Give every place; only the last one may stay empty." in html
+    assert Deal.objects.filter(table=ks_table).count() == 4
+    # The places stay as chosen, for the player to fill place 2.
+    form = html[html.index('id="id_order_1"') :]
+    assert '<option value="A" selected>' in form[form.index('id="id_order_2"') :]
+    assert " selected" not in form[: form.index("</select>")]
