@@ -368,6 +368,19 @@ class HinterscheState:
     Vier-Strich half (``vierstrich``), the first game (``full_game``) or the rubber (``rubber``).
     The engine keeps scoring deals after it; refusing them is the web layer's business."""
 
+    @property
+    def next_active(self) -> tuple[str, ...]:
+        """Seats dealt cards in the next deal: :attr:`active`, or every seat once the game is
+        over, as the next deal opens the next game with clean slates (Hintersche after Schoch
+        2014, rubber)."""
+        return _opened(self).active
+
+    @property
+    def next_game(self) -> int:
+        """The number of the game the next deal belongs to: :attr:`game`, or the next one once
+        the game is over; an entry's ``game`` must name it (H-V9, Scoring specification §1.4)."""
+        return _opened(self).game
+
     def result(self) -> tuple[SeatResult, ...]:
         """Per seat, in seat order, what the standings rank by (Scoring specification §1.6).
 

@@ -149,6 +149,23 @@ def test_unit_rubber() -> None:
     assert dict(state.hundreds) == {"A": 1, "B": 1, "C": 0, "D": 1}
 
 
+@pytest.mark.parametrize("auto_new_game", [True, False])
+def test_a_rubber_round_goes_on_to_game_2(auto_new_game: bool) -> None:
+    # H-5 game 1: A takes the most four times, B C D sit out with clean slates and A is left
+    # alone, so A loses game 1 without a Butzen. With tournament_round = rubber the round goes
+    # on: the next deal deals all four again and belongs to game 2 (H-V9).
+    variant = G.variant({"tournament_round": "rubber", "auto_new_game": auto_new_game})
+    state = G.replay(golden_entries("h5")[:4], variant)[-1].state
+    assert (state.phase, state.loser, state.active, state.unit_over) == ("done", "A", (), False)
+    assert state.next_active == ("A", "B", "C", "D") and state.next_game == 2
+    points = {"A": 52, "B": 30, "C": 18, "D": 40}
+    step = G.apply({"points": points, "game": state.next_game}, state, variant)
+    assert kinds(step) == ["new_game", "strich"] and step.events[1].seats == ("A",)
+    assert (step.state.game, dict(step.state.striche)) == (2, {"A": 1, "B": 0, "C": 0, "D": 0})
+    assert dict(step.state.frame) == {"A": 1, "B": 0, "C": 0, "D": 0}
+    assert step.state.next_active == step.state.active and step.state.next_game == 2
+
+
 def test_states_are_immutable() -> None:
     state = state_after("h1", 2)
     with pytest.raises(TypeError):
