@@ -38,7 +38,7 @@ Event kinds a deal can produce (:class:`scoring.base.Event`; ``seats`` in playin
 * ``"rubber_over"`` — the last game of the rubber ended; figures ``balance`` (euros per seat),
   ``frame``, ``pool_remainder`` (euros left in the pool, ``settlement = pool`` only).
 * ``"unit_over"`` — the tournament unit (``variant.tournament_round``) is complete; figures
-  ``unit``.
+  ``unit``. Always the last event of its step.
 
 Tie-breaks (``Hintersche.tiebreaks``, Scoring specification §1.6; the tournament layer computes them
 from the per-round scores): ``"stechen"`` — the organiser's recorded play-off ranking of the tied

@@ -44,3 +44,18 @@ def test_a_rubber_round_goes_on_to_game_2(client, make_tournament, auto_new_game
     assert f"{seat_players(table)['A']} takes a Strich: most card points, 52." in html
     # Game 2 goes on: the form is there for deal 6, with no game field (game 2 is running).
     assert 'name="points.A"' in html and _game_field(html) is None
+
+
+def test_a_finished_vierstrich_round_says_so_in_words(client, table):
+    # H-1's Vier-Strich: A 52, B 61, D 50, A 70 take the Striche: A 2, B 1, D 1 = 4 on the
+    # slate, C is clean. With tournament_round = vierstrich (default) the round at this table
+    # ends here: no Butzen is played (Scoring specification §1.6).
+    url = table.get_absolute_url()
+    for entry in golden_entries("h1")[:4]:
+        assert client.post(url, points_post(**entry["points"])).status_code == 302
+    html = client.get(url).content.decode()
+    assert "The Vier-Strich is over with 4 Striche on the slate." in html
+    assert f"{seat_players(table)['C']}: clean slate." in html
+    assert "This table's tournament round is complete." in html
+    assert "unit_over" not in html and "Butzen begins" not in html
+    assert "sits out the Butzen" not in html
