@@ -243,6 +243,12 @@ class Table(models.Model):
         "the unit is over, after the deals that count. Written with every deal; recomputed from "
         "the deals when empty.",
     )
+    version = models.PositiveIntegerField(
+        default=0,
+        editable=False,
+        help_text="Raised by every write to the table's deals (and its round's lock): what the "
+        "phones at the table poll for.",
+    )
 
     class Meta:
         ordering = ["round__number", "number"]
@@ -306,9 +312,20 @@ class Bye(models.Model):
         return _("%(round)s: bye for %(player)s") % {"round": self.round, "player": self.player}
 
 
+class LiveDeals(models.Manager["Deal"]):
+    """The deals that stand: without the ones undone or voided (their rows and revisions stay,
+    for the table's history)."""
+
+    def get_queryset(self) -> models.QuerySet[Deal]:
+        return super().get_queryset().filter(voided=False)
+
+
 class Deal(models.Model):
-    """One deal as the table entered it. ``entry`` is the current revision's raw entry; every
-    version, the first included, is kept in :class:`DealRevision`."""
+    """One deal as the table entered it, at its place (``number``) in the table's play.
+    ``entry`` is the current revision's raw entry; every version, the first included, is kept
+    in :class:`DealRevision`. An undone or voided deal keeps its row (``voided``) and is left
+    out of every replay; ``Deal.objects`` sees only the deals that stand, ``Deal.all_objects``
+    every row. A later entry at the same place is a new revision of the same row."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals")
     number = models.PositiveSmallIntegerField(_("deal"))
@@ -337,11 +354,22 @@ class Deal(models.Model):
         help_text="When the deal began to count: confirmed by another player's seat, or entered or "
         "confirmed by the organiser (then without a seat).",
     )
+    voided = models.BooleanField(
+        _("undone or voided"),
+        default=False,
+        help_text="The current revision takes the deal out of play (undo, or a void by the "
+        "organiser); the entry is what was taken out.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
+    all_objects = models.Manager()
+    objects = LiveDeals()
+
     class Meta:
         ordering = ["table", "number"]
+        default_manager_name = "objects"
+        base_manager_name = "all_objects"
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="deal_unique_number"),
             # The player who entered a deal never confirms it himself (enforced by the
@@ -363,10 +391,18 @@ class Deal(models.Model):
 
 
 class DealRevision(models.Model):
-    """One version of a deal: what was entered, by whom, when and why (corrections)."""
+    """One version of a deal: what was entered, by whom, when and why (corrections, undo,
+    void)."""
+
+    class Kind(models.TextChoices):
+        ENTRY = "entry", _("entered")
+        CORRECTION = "correction", _("corrected")
+        UNDO = "undo", _("undone")
+        VOID = "void", _("voided")
 
     deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="revisions")
     revision = models.PositiveSmallIntegerField(_("revision"))
+    kind = models.CharField(_("what"), max_length=12, choices=Kind, default=Kind.ENTRY)
     entry = models.JSONField(_("entry"))
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -425,6 +461,8 @@ class AuditEntry(models.Model):
         DEAL_RECORD = "deal_record", _("deal entered")
         DEAL_CORRECT = "deal_correct", _("deal corrected")
         DEAL_CONFIRM = "deal_confirm", _("deal confirmed")
+        DEAL_UNDO = "deal_undo", _("deal undone")
+        DEAL_VOID = "deal_void", _("deal voided")
         TOURNAMENT_FINISH = "tournament_finish", _("tournament finished")
         ORGANISER_ADD = "organiser_add", _("co-organiser invited")
         ORGANISER_REMOVE = "organiser_remove", _("co-organiser removed")

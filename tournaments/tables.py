@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 import scoring
-from tournaments.models import Deal, Seat, Table
+from tournaments.models import Deal, DealRevision, Seat, Table
 
 
 @dataclass(frozen=True)
@@ -94,6 +94,26 @@ class TableView:
     last_step: scoring.Step | None
     last_deal: Deal | None
     deal_count: int
+    deals: list[Deal]
+    """The deals that stand, in order."""
+    steps: tuple[scoring.Step, ...]
+    """What each of :attr:`deals` did, replayed."""
+    states: list[Any]
+    """The state before each deal and after the last: ``states[i]`` is what deal ``i + 1`` was
+    entered on."""
+
+    @property
+    def next_number(self) -> int:
+        """The number the table's next deal takes."""
+        return self.deals[-1].number + 1 if self.deals else 1
+
+    def deal(self, number: int) -> Deal | None:
+        """The standing deal ``number``, or None."""
+        return next((d for d in self.deals if d.number == number), None)
+
+    def state_before(self, deal: Deal) -> Any:
+        """The state ``deal`` was entered on (what a correction of it is checked against)."""
+        return self.states[self.deals.index(deal)]
 
 
 def table_view(table: Table) -> TableView:
@@ -115,4 +135,55 @@ def table_view(table: Table) -> TableView:
         last_step=steps[-1] if steps else None,
         last_deal=deals[-1] if deals else None,
         deal_count=len(deals),
+        deals=deals,
+        steps=steps,
+        states=states,
     )
+
+
+@dataclass(frozen=True)
+class HistoryDeal:
+    """One place in the table's play as its history shows it: the deal (undone or voided ones
+    too), every version newest first (with who, when and why), and, for a deal that stands, the
+    step it made (its events name their rule's source)."""
+
+    deal: Deal
+    revisions: list[DealRevision]
+    """Newest first; the first is the deal as it stands."""
+    step: scoring.Step | None
+    """What the deal did, replayed; None for an undone or voided deal."""
+
+    @property
+    def earlier(self) -> list[DealRevision]:
+        return self.revisions[1:]
+
+    @property
+    def sources(self) -> list[str]:
+        """The distinct rule sources of the deal's events, in order."""
+        if self.step is None:
+            return []
+        return list(dict.fromkeys(e.source for e in self.step.events if e.source))
+
+
+def table_history(table: Table, steps: Sequence[scoring.Step] | None = None) -> list[HistoryDeal]:
+    """Every deal of ``table`` newest first, undone and voided ones included, each with its
+    versions and what it did. ``steps`` are the standing deals' replayed steps when the caller
+    has them. Two queries (deals, versions with their users)."""
+    deals = list(
+        Deal.all_objects.filter(table=table)
+        .order_by("number")
+        .prefetch_related(
+            Prefetch(
+                "revisions",
+                queryset=DealRevision.objects.select_related("entered_by").order_by("-revision"),
+            )
+        )
+    )
+    live = [d for d in deals if not d.voided]
+    if steps is None:
+        steps = table_replay(table, live)
+    step_of = {d.pk: step for d, step in zip(live, steps, strict=True)}
+    return [
+        HistoryDeal(deal=d, revisions=list(d.revisions.all()), step=step_of.get(d.pk))
+        for d in reversed(deals)
+    ]

@@ -30,6 +30,9 @@ urlpatterns = [
     # The table (a private link: the table's own or a seat's).
     path("t/<str:token>/", table.table_detail, name="table-detail"),
     path("t/<str:token>/correct/", table.table_correct, name="table-correct"),
+    path("t/<str:token>/deals/<int:number>/correct/", table.deal_correct, name="deal-correct"),
+    path("t/<str:token>/deals/<int:number>/undo/", table.deal_undo, name="deal-undo"),
+    path("t/<str:token>/deals/<int:number>/void/", table.deal_void, name="deal-void"),
     path("t/<str:token>/confirm/", table.table_confirm, name="table-confirm"),
     # The public pages.
     path("s/<slug:slug>/", public.standings, name="standings"),

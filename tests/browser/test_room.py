@@ -49,7 +49,7 @@ def test_two_phones_enter_and_confirm_and_the_dashboard_follows(live_server, bro
     phone_a.fill("#id_points_C", "18")
     phone_a.get_by_role("button", name="Enter the deal").click()
     expect(phone_a.get_by_role("status").last).to_contain_text(
-        "Deal 1 waits for another player at the table to confirm it"
+        "Deal 1 must still be confirmed by another player at the table"
     )
     # The dashboard refreshes itself (every 10 s): one deal, not yet confirmed.
     expect(first_row.locator("td").nth(2)).to_have_text("1", timeout=15_000)
@@ -74,6 +74,6 @@ def test_the_player_who_entered_sees_no_confirm_button(live_server, browser, roo
     for seat, value in zip("ABC", ("52", "30", "18"), strict=True):
         phone_a.fill(f"#id_points_{seat}", value)
     phone_a.get_by_role("button", name="Enter the deal").click()
-    expect(phone_a.get_by_role("status").last).to_contain_text("waits for another player")
+    expect(phone_a.get_by_role("status").last).to_contain_text("must still be confirmed by another player")
     expect(phone_a.get_by_role("button", name="Confirm deal 1")).to_have_count(0)
     assert Deal.objects.get(table=table).confirmed_seat is None

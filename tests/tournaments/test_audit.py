@@ -81,6 +81,13 @@ def evening(orga_client, make_tournament) -> Tournament:
         table=one, entry=fixed, by=None, via="seat link N", seat=north, reason="typo"
     )
     services.deal_confirm(table=one, seat=east, via="seat link E")
+    second = game.simulate_deal(table_state(one), game.variant({}), random.Random(3))
+    services.deal_record(table=one, entry=second, by=None, via="seat link N", seat=north, number=2)
+    services.deal_undo(
+        table=one, by=None, via="seat link N", seat=north, number=2, reason="sent too early"
+    )
+    organiser = get_user_model().objects.get(pk=tournament.organiser_id)
+    services.deal_void(table=one, by=organiser, number=1, reason="a practice deal")
     assert post(url("round-lock", tournament, 1), {"reason": "time is up"}).status_code == 302
     assert post(url("tournament-finish", tournament)).status_code == 302
     return tournament
@@ -128,7 +135,16 @@ def test_every_kind_of_write_is_logged_with_who_before_after_and_why(evening):
     assert {e.actor.username for e in desk_writes if e.action != AuditEntry.Action.PLAYER_ADD} == {
         "orga"
     }
-    assert [e.actor for e in entries[AuditEntry.Action.DEAL_RECORD]] == [None]
+    assert [e.actor for e in entries[AuditEntry.Action.DEAL_RECORD]] == [None, None]
+    undo = entries[AuditEntry.Action.DEAL_UNDO][0]
+    assert (undo.subject, undo.via, undo.reason, undo.actor) == (
+        "Deal 2",
+        "seat link N",
+        "sent too early",
+        None,
+    )
+    void = entries[AuditEntry.Action.DEAL_VOID][0]
+    assert (void.subject, void.reason, void.actor.username) == ("Deal 1", "a practice deal", "orga")
 
 
 def test_the_log_page_shows_entries_newest_first_with_before_and_after(orga_client, evening):
@@ -150,8 +166,10 @@ def test_the_log_page_shows_entries_newest_first_with_before_and_after(orga_clie
     [
         ({"action": "player_check_in"}, ["check-in"]),
         ({"q": "Ersatz"}, ["withdrawal", "player registered"]),
-        ({"q": "SEAT LINK"}, ["deal confirmed", "deal corrected", "deal entered"]),
-        ({"round": "1"}, ["round locked", "deal confirmed", "deal corrected", "deal entered",
+        ({"q": "SEAT LINK"}, ["deal undone", "deal entered", "deal confirmed", "deal corrected",
+                              "deal entered"]),
+        ({"round": "1"}, ["round locked", "deal voided", "deal undone", "deal entered",
+                          "deal confirmed", "deal corrected", "deal entered",
                           "table links renewed", "seats swapped", "round drawn"]),
         ({"action": "team_add", "q": "Team 3"}, ["team registered"]),
     ],

@@ -56,6 +56,8 @@ MISSING_FOR_NOW = {
 """Desk pages that answer 404 to the entitled too in the matrix's state, with the reason."""
 
 NO_CHANGE_FOR_THE_OWNER = {
+    "table-confirm": "the organiser entered the deal himself: his word counts at once, so no deal "
+    "waits for a confirmation",
     "team-create": "Hintersche is played alone: the matrix tournament registers no team",
     "seats-swap": "round 1 has its first deal: seats are swapped only before it",
     "tournament-finish": "round 1 is still being played: finishing needs every round complete",

@@ -97,7 +97,7 @@ def test_a_deal_counts_once_another_player_confirms_it(client, confirmed_table):
     # Not counted yet: A has the most card points of deal 1 but no Strich so far.
     assert striche(tournament)[a.player.name] == 0
     waiting = client.get(a.get_absolute_url())
-    assert "waits for another player" in waiting.text
+    assert "must still be confirmed by another player" in waiting.text
 
     page = client.get(b.get_absolute_url())
     assert "Confirm deal 1" in page.text

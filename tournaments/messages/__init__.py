@@ -60,3 +60,8 @@ def tiebreak_label(game: str, key: str) -> Any:
 def variant_message(game: str, code: str) -> Any:
     """The sentence for a refused house-rule configuration ``code`` of ``game``, or None."""
     return _lookup(game, "VARIANT_MESSAGES", code)
+
+
+def entry_label(game: str, key: str) -> Any:
+    """The words for an entry field ``key`` of ``game`` (``"points"``); the key if none."""
+    return _lookup(game, "ENTRY_LABELS", key) or key

@@ -2,7 +2,15 @@
 transaction that also writes the audit log. Views, the demo command and the tests all write
 through these."""
 
-from tournaments.services.deals import Recorded, deal_confirm, deal_correct, deal_record
+from tournaments.services.deals import (
+    DealConflict,
+    Recorded,
+    deal_confirm,
+    deal_correct,
+    deal_record,
+    deal_undo,
+    deal_void,
+)
 from tournaments.services.organisers import (
     organiser_invite,
     organiser_remove,
@@ -29,10 +37,13 @@ from tournaments.services.rounds import (
 )
 
 __all__ = [
+    "DealConflict",
     "Recorded",
     "deal_confirm",
     "deal_correct",
     "deal_record",
+    "deal_undo",
+    "deal_void",
     "drawable_players",
     "organiser_invite",
     "organiser_remove",

@@ -13,6 +13,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from tournaments import messages
+from tournaments.messages.sources import rule_source as source_words
 
 register = template.Library()
 
@@ -138,3 +139,42 @@ def standings_rows(standings: Any, last_place_title: str | None, link_slug: str 
             + "</tr>"
         )
     return mark_safe("\n".join(lines))  # noqa: S308 - every text above is escaped
+
+
+def _entry_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return gettext("yes") if value else gettext("no")
+    if isinstance(value, list | tuple):
+        return " ".join(_entry_value(v) for v in value)
+    return str(value)
+
+
+def _entry_pairs(game: str, node: Any, path: tuple[str, ...], players: Mapping[str, Any]):
+    if isinstance(node, Mapping):
+        for key, value in node.items():
+            yield from _entry_pairs(game, value, (*path, str(key)), players)
+    elif isinstance(node, list | tuple) and node and all(isinstance(v, Mapping) for v in node):
+        for index, item in enumerate(node, start=1):
+            yield from _entry_pairs(game, item, (*path, str(index)), players)
+    elif node is not None:
+        words = []
+        for segment in path:
+            player = players.get(segment)
+            if player is not None:
+                words.append(f"{segment} ({player.name})")
+            else:
+                words.append(str(messages.entry_label(game, segment)))
+        yield " · ".join(words), _entry_value(node)
+
+
+@register.simple_tag
+def entry_lines(game: str, entry: Mapping[str, Any] | None, players: Mapping[str, Any]) -> list:
+    """A stored entry as the table typed it, in words: ``[("points · A (Anna Kech)", "52"),
+    ...]`` (seat labels with their players, lists joined, yes/no for true/false)."""
+    return list(_entry_pairs(game, entry or {}, (), players))
+
+
+@register.filter
+def rule_source(source: str) -> str:
+    """An engine event's rule source in the user's language (``tournaments.messages.sources``)."""
+    return source_words(source)

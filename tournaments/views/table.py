@@ -1,6 +1,9 @@
 """The table's pages, behind a private link (the table's own, or a seat's): the slate, the
-entry of the next deal, the correction of the last one and its confirmation by another player.
-The link accepts deals only while its round is open; it is read-only afterwards."""
+entry of the next deal, the correction of any deal, undo of the last, the confirmation by
+another player, and the table's whole history. Every form names the deal (and version) it is
+for; a write whose place moved on shows the stored deal beside what was typed
+(:class:`tournaments.services.DealConflict`). The link writes only while its round is open; the
+organiser also corrects and voids in a locked round, with a reason."""
 
 from __future__ import annotations
 
@@ -10,21 +13,26 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
-from django_htmx.http import HttpResponseClientRedirect
 
 from tournaments import permissions, services
 from tournaments.entries import entry_from_post, flatten_entry
 from tournaments.forms import CorrectionForm
-from tournaments.tables import TableLink, table_link, table_view
+from tournaments.models import Table
+from tournaments.tables import TableLink, TableView, table_history, table_link, table_view
 from tournaments.views.common import error_fields, partial
 
 KEY_FIELD = "_key"
 """The form's one-time idempotency key (a retried submission finds the deal it stored). The
 leading ``_`` keeps it out of the deal's entry."""
+DEAL_FIELD = "_deal"
+"""The deal number a form is for (the table's next deal, or the deal it corrects)."""
+REVISION_FIELD = "_revision"
+"""The version of the deal a correction, undo, void or confirmation was shown."""
 _KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
 VIA_LENGTH = 120
 """The columns that keep how a deal was entered (``DealRevision.entered_via``,
@@ -38,6 +46,13 @@ def _form_key(request: HttpRequest) -> str:
     return key if _KEY.fullmatch(key) else ""
 
 
+def _posted_number(request: HttpRequest, field: str) -> int | None:
+    """A posted deal or revision number; None when absent (a page from before numbered forms)
+    or not a number a page could have made."""
+    value = request.POST.get(field, "")
+    return int(value) if value.isdigit() and len(value) <= 5 else None
+
+
 def _via(link: TableLink) -> str:
     if link.seat is None:
         return _("table link")
@@ -48,6 +63,31 @@ def _via(link: TableLink) -> str:
     return via if len(via) <= VIA_LENGTH else via[: VIA_LENGTH - 2] + "…)"
 
 
+def _conflict_context(view: TableView, conflict: services.DealConflict, typed: Any) -> dict:
+    """What the conflict view shows: the stored deal (with what it did, if it stands) beside
+    what the phone typed, and the number the typed deal would take as the next one."""
+    stored = conflict.stored
+    step = None
+    if stored is not None and not stored.voided and stored in view.deals:
+        step = view.steps[view.deals.index(stored)]
+    entry = entry_from_post(typed) if typed is not None else None
+    return {
+        "code": conflict.code,
+        "message": conflict.messages[0],
+        "stored": stored,
+        "stored_step": step,
+        "typed": entry,
+        "typed_values": [
+            (name, value)
+            for name, values in (typed.lists() if typed is not None else [])
+            for value in values
+            if not name.startswith("_") and name != "csrfmiddlewaretoken"
+        ],
+        "same": entry is not None and stored is not None and entry == stored.entry,
+        "next_number": conflict.next_number,
+    }
+
+
 def _table_page(
     request: HttpRequest,
     link: TableLink,
@@ -55,18 +95,25 @@ def _table_page(
     errors: dict | None = None,
     values: Any = None,
     status: int = 200,
-    correcting: bool = False,
+    correcting: int | None = None,
+    conflict: services.DealConflict | None = None,
 ) -> HttpResponse:
+    """The table's page (its main part for htmx): the slate, the history, and the form the
+    table needs now. ``correcting`` is the number of the deal whose correction form is shown."""
     view = table_view(link.table)
     tournament = link.table.round.tournament
-    if correcting and values is None and view.last_deal is not None:
-        values = flatten_entry(view.last_deal.entry)
-    last = view.last_deal
-    awaiting = tournament.confirmation_required and last is not None and not last.confirmed
     organiser = tournament.organised_by(request.user)
+    corrected = view.deal(correcting) if correcting is not None else None
+    if correcting is not None and corrected is None:
+        raise Http404("no such deal")
+    if corrected is not None and values is None:
+        values = flatten_entry(corrected.entry)
+    waiting = next((d for d in view.deals if not d.confirmed), None)
+    awaiting = tournament.confirmation_required and waiting is not None
     may_enter = link.seat is not None or not tournament.confirmation_required or organiser
     is_open = permissions.captain_may(link.table, permissions.Action.ENTER_DEAL)
-    state = view.state_before_last if correcting else view.state
+    may_change = may_enter and (is_open or (organiser and not tournament.finished))
+    state = view.state_before(corrected) if corrected is not None else view.state
     context = {
         "tournament": tournament,
         "link": link,
@@ -76,30 +123,60 @@ def _table_page(
         "variant": tournament.scoring_game.variant(tournament.variant),
         "errors": errors or {},
         "values": values or {},
-        "correcting": correcting,
+        "correcting": corrected is not None,
+        "corrected": corrected,
+        "deal_number": corrected.number if corrected is not None else view.next_number,
         "open": is_open,
+        "organiser": organiser,
         "awaiting_confirmation": awaiting,
+        "waiting": waiting if awaiting else None,
         "may_confirm": awaiting
-        and (organiser if link.seat is None else last.entered_seat_id != link.seat.pk),
+        and (organiser if link.seat is None else waiting.entered_seat_id != link.seat.pk),
         "may_enter": may_enter,
-        "form_shown": is_open
-        and (correcting or (may_enter and not awaiting and not state.unit_over)),
+        "may_change": may_change,
+        "form_shown": (is_open or (corrected is not None and may_change))
+        and (corrected is not None or (may_enter and not awaiting and not state.unit_over)),
         "form_key": uuid.uuid4().hex,
+        "history": table_history(link.table, view.steps),
+        "conflict": _conflict_context(view, conflict, values) if conflict else None,
     }
     template = partial(request, "tournaments/table_detail.html", "table-main")
     return render(request, template, context, status=status)
 
 
-def _after_write(request: HttpRequest, link: TableLink, recorded: services.Recorded) -> None:
+def _after_write(request: HttpRequest, recorded: services.Recorded) -> None:
     if recorded.replayed:
         messages.info(request, _("This deal was already saved; it is not entered twice."))
     for warning in recorded.warnings:
         messages.warning(request, warning)
 
 
+def _done(request: HttpRequest, link: TableLink) -> HttpResponse:
+    if request.htmx:
+        return _table_page(request, link)
+    return redirect(link.url)
+
+
+def _unchanged(request: HttpRequest, token: str) -> bool:
+    """Whether the phones' poll (``?since=<table version>``) finds the table as it was: one
+    query, no replay. An unknown token (a renewed link) is a 404."""
+    version = (
+        Table.objects.filter(Q(token=token) | Q(seats__token=token))
+        .values_list("version", flat=True)
+        .first()
+    )
+    if version is None:
+        raise Http404("no such table")
+    return request.GET["since"] == str(version)
+
+
 def table_detail(request: HttpRequest, token: str) -> HttpResponse:
-    """The table's page: the slate, the last deal in words and the form for the next deal.
-    A POST enters the next deal; errors come back beside their fields and nothing is saved."""
+    """The table's page: the slate, the history and the form for the next deal. A POST enters
+    the next deal (the number the form names); errors come back beside their fields, a place
+    already taken as the conflict view, and nothing is saved. ``?since=<version>`` is the
+    phones' poll: 204 while the table is unchanged."""
+    if request.method != "POST" and "since" in request.GET and _unchanged(request, token):
+        return HttpResponse(status=204)
     link = table_link(token)
     if request.method != "POST":
         return _table_page(request, link)
@@ -111,21 +188,37 @@ def table_detail(request: HttpRequest, token: str) -> HttpResponse:
             via=_via(link),
             seat=link.seat,
             key=_form_key(request),
+            number=_posted_number(request, DEAL_FIELD),
         )
+    except services.DealConflict as conflict:
+        return _table_page(request, link, values=request.POST, conflict=conflict, status=409)
     except ValidationError as exc:
         return _table_page(request, link, errors=error_fields(exc), values=request.POST, status=422)
-    _after_write(request, link, recorded)
-    if request.htmx:
-        return _table_page(request, link)
-    return redirect(link.url)
+    _after_write(request, recorded)
+    return _done(request, link)
 
 
 def table_correct(request: HttpRequest, token: str) -> HttpResponse:
-    """Correct the table's last deal: the corrected entry becomes a new revision, with a reason;
-    the earlier version is kept."""
+    """The old "correct the last deal" address: the correction form of the table's last deal,
+    or of the deal a posted form names (``_deal``)."""
     link = table_link(token)
-    if request.method != "POST":
-        return _table_page(request, link, correcting=True)
+    number = _posted_number(request, DEAL_FIELD) if request.method == "POST" else None
+    if number is None:
+        last = table_view(link.table).last_deal
+        if last is None:
+            return _table_page(request, link)
+        number = last.number
+    return deal_correct(request, token, number)
+
+
+def deal_correct(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """Correct deal ``number``: the corrected entry becomes its next version, with a reason;
+    the earlier versions are kept and the later deals replayed. A POST with ``_prefill`` only
+    opens the form with the posted values (from the conflict view)."""
+    link = table_link(token)
+    if request.method != "POST" or "_prefill" in request.POST:
+        values = request.POST if request.method == "POST" else None
+        return _table_page(request, link, correcting=number, values=values)
     form = CorrectionForm(request.POST)
     errors: dict[str, list[str]] = {}
     if not form.is_valid():
@@ -140,33 +233,83 @@ def table_correct(request: HttpRequest, token: str) -> HttpResponse:
                 reason=form.cleaned_data["reason"],
                 seat=link.seat,
                 key=_form_key(request),
+                number=number,
+                revision=_posted_number(request, REVISION_FIELD),
             )
+        except services.DealConflict as conflict:
+            return _table_page(request, link, values=request.POST, conflict=conflict, status=409)
         except ValidationError as exc:
             errors = error_fields(exc)
     if errors:
         return _table_page(
-            request, link, errors=errors, values=request.POST, status=422, correcting=True
+            request, link, errors=errors, values=request.POST, status=422, correcting=number
         )
     if not recorded.replayed:
-        messages.success(request, _("The last deal is corrected."))
-    _after_write(request, link, recorded)
-    if request.htmx:
-        return HttpResponseClientRedirect(link.url)
-    return redirect(link.url)
+        messages.success(request, _("Deal %(number)s is corrected.") % {"number": number})
+    _after_write(request, recorded)
+    return _done(request, link)
+
+
+def _take_out(request: HttpRequest, token: str, number: int, *, void: bool) -> HttpResponse:
+    link = table_link(token)
+    write = services.deal_void if void else services.deal_undo
+    extra = {} if void else {"seat": link.seat}
+    try:
+        recorded = write(
+            table=link.table,
+            by=request.user,
+            via=_via(link),
+            number=number,
+            revision=_posted_number(request, REVISION_FIELD),
+            reason=request.POST.get("reason", "").strip()[:300],
+            key=_form_key(request),
+            **extra,
+        )
+    except services.DealConflict as conflict:
+        return _table_page(request, link, conflict=conflict, status=409)
+    except ValidationError as exc:
+        return _table_page(request, link, errors=error_fields(exc), status=422)
+    if recorded.replayed:
+        messages.info(request, _("This was already done; nothing more changed."))
+    elif void:
+        messages.success(request, _("Deal %(number)s is voided.") % {"number": number})
+    else:
+        messages.success(request, _("Deal %(number)s is undone.") % {"number": number})
+    return _done(request, link)
+
+
+@require_POST
+def deal_undo(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """Undo the table's last deal, ``number``: kept as an "undone" version, its place the next
+    deal again."""
+    return _take_out(request, token, number, void=False)
+
+
+@require_POST
+def deal_void(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """The organiser voids deal ``number`` (a duplicate), with a reason; the later deals are
+    replayed without it."""
+    return _take_out(request, token, number, void=True)
 
 
 @require_POST
 def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
-    """Confirm the table's last deal from a seat's link (another player than the one who
-    entered it), or from the table's link as the organiser."""
+    """Confirm the deal waiting at the table from a seat's link (another player than the one
+    who entered it), or from the table's link as the organiser; the form names the deal and
+    the version shown."""
     link = table_link(token)
     try:
         deal = services.deal_confirm(
-            table=link.table, seat=link.seat, by=request.user, via=_via(link)
+            table=link.table,
+            seat=link.seat,
+            by=request.user,
+            via=_via(link),
+            number=_posted_number(request, DEAL_FIELD),
+            revision=_posted_number(request, REVISION_FIELD),
         )
+    except services.DealConflict as conflict:
+        return _table_page(request, link, conflict=conflict, status=409)
     except ValidationError as exc:
         return _table_page(request, link, errors=error_fields(exc), status=422)
     messages.success(request, _("Deal %(number)s is confirmed.") % {"number": deal.number})
-    if request.htmx:
-        return _table_page(request, link)
-    return redirect(link.url)
+    return _done(request, link)
