@@ -128,7 +128,8 @@ def test_every_kind_of_write_is_logged_with_who_before_after_and_why(evening):
     confirmation = entries[AuditEntry.Action.DEAL_CONFIRM][0]
     assert (confirmation.subject, confirmation.after) == ("Deal 1", {"seat": "E"})
     lock = entries[AuditEntry.Action.ROUND_LOCK][0]
-    assert (lock.before, lock.after, lock.reason) == ("playing", "locked", "time is up")
+    # Deal 2 undone and deal 1 voided: no deal stands, the round is back to drawn.
+    assert (lock.before, lock.after, lock.reason) == ("drawn", "locked", "time is up")
     finish = entries[AuditEntry.Action.TOURNAMENT_FINISH][0]
     assert (finish.before, finish.after) == ("running", "finished")
     desk_writes = [e for e in AuditEntry.objects.filter(tournament=evening) if not e.via]
@@ -150,12 +151,14 @@ def test_every_kind_of_write_is_logged_with_who_before_after_and_why(evening):
 def test_the_log_page_shows_entries_newest_first_with_before_and_after(orga_client, evening):
     rows = log_rows(orga_client, evening)
     assert len(rows) == AuditEntry.objects.filter(tournament=evening).count()
-    assert "tournament finished" in rows[0] and '"running" → "finished"' in rows[0]
+    assert "tournament finished" in rows[0] and "Running → Finished" in rows[0]
     assert "orga" in rows[0]
     lock = next(row for row in rows if "round locked" in row)
-    assert '"playing" → "locked"' in lock and "time is up" in lock
+    assert "drawn → locked" in lock and "time is up" in lock
     check_in = next(row for row in rows if "check-in" in row)
-    assert '{"checked_in":false} → {"checked_in":true}' in check_in
+    assert "checked in: no → checked in: yes" in check_in
+    undo = next(row for row in rows if "deal undone" in row)
+    assert "Deal 2" in undo and "sent too early" in undo and "{" not in undo  # words, no JSON
     correction = next(row for row in rows if "deal corrected" in row)
     assert "via seat link N" in correction and "Deal 1" in correction and "typo" in correction
     assert "orga" not in correction  # entered at the table, no login

@@ -235,3 +235,53 @@ def test_export_reads_a_fixed_number_of_queries(played, django_assert_max_num_qu
     with django_assert_max_num_queries(10):
         document = export_tournament(played)
     assert len(_deal(document, 3)["revisions"]) == 2
+
+
+def test_undone_and_voided_deals_travel_with_their_history(table, organiser):
+    """Deal 2 entered twice and voided, deal 4 undone: the copy keeps both as versions and
+    counts what the original counts (A: 1 Strich from deal 1, B: 1 from deal 3)."""
+    a_most, b_most = {"points": {"A": 70, "B": 30, "C": 25, "D": 15}}, H1[1]
+    for number, entry in enumerate([a_most, a_most, b_most, H1[0]], start=1):
+        services.deal_record(table=table, entry=entry, by=None, via="seat", number=number)
+    services.deal_void(table=table, by=organiser, number=2, reason="entered twice")
+    services.deal_undo(table=table, by=None, via="seat", number=4, reason="too early")
+    document = export_tournament(table.round.tournament)
+    assert [d["voided"] for d in document["rounds"][0]["tables"][0]["deals"]] == [
+        False,
+        True,
+        False,
+        True,
+    ]
+    copy_ = import_tournament(document, organiser=organiser, slug="kopie")
+    assert standings_rows(copy_) == standings_rows(table.round.tournament)
+    kinds = DealRevision.objects.filter(deal__table__round__tournament=copy_).order_by(
+        "deal__number", "revision"
+    )
+    assert [(r.deal.number, r.kind, r.reason) for r in kinds] == [
+        (1, "entry", ""),
+        (2, "entry", ""),
+        (2, "void", "entered twice"),
+        (3, "entry", ""),
+        (4, "entry", ""),
+        (4, "undo", "too early"),
+    ]
+
+
+def test_a_file_of_format_version_1_still_imports(played, organiser):
+    """Backups written before undo and void (version 1) have no ``voided`` and no ``kind``."""
+    document = export_tournament(played)
+    document["version"] = 1
+    for deal in document["rounds"][0]["tables"][0]["deals"]:
+        del deal["voided"]
+        for revision in deal["revisions"]:
+            del revision["kind"]
+    copy_ = import_tournament(document, organiser=organiser, slug="kopie")
+    assert standings_rows(copy_) == standings_rows(played)
+    kinds = DealRevision.objects.filter(deal__table__round__tournament=copy_)
+    assert sorted(kinds.values_list("revision", "kind")) == [
+        (1, "entry"),
+        (1, "entry"),
+        (1, "entry"),
+        (1, "entry"),
+        (2, "correction"),
+    ]

@@ -35,7 +35,7 @@ from tournaments.standings import table_result
 from tournaments.tables import play_order
 
 FORMAT = "kreidetafel-tournament"
-VERSION = 1
+VERSION = 2
 MAX_ERRORS = 50
 """At most this many errors are listed; the rest are counted."""
 
@@ -97,10 +97,12 @@ DEAL_KEYS = {
     "confirmed_at": "datetime?",
     "created_at": "datetime",
     "updated_at": "datetime",
+    "voided": "bool",
     "revisions": "list",
 }
 REVISION_KEYS = {
     "revision": "int",
+    "kind": "str",
     "entry": "object",
     "entered_by": "str?",
     "entered_via": "str",
@@ -305,6 +307,8 @@ def check_document(data: Any, *, slug: str | None = None) -> Plan:
         if not isinstance(data, dict):
             problems.add("$", _("expected %(kind)s") % {"kind": _kind_text("object")})
         raise problems.error()
+    if document["format"] == FORMAT and document["version"] == 1:
+        _upgrade_from_version_1(document)
     if document["format"] != FORMAT or document["version"] != VERSION:
         problems.add(
             "format",
@@ -571,7 +575,7 @@ class _Checker:
         except ValueError as exc:
             self.problems.add(f"{path}.seats", str(exc))
             return False
-        counted = state
+        counted, waiting = state, False
         for index, deal_plan in enumerate(plan.deals):
             deal, deal_path = deal_plan.deal, f"{path}.deals[{index}]"
             if deal.number != index + 1:
@@ -581,6 +585,8 @@ class _Checker:
                     % {"number": index + 1},
                 )
                 return False
+            if deal.voided:  # undone or voided: kept for the history, out of play
+                continue
             if state.unit_over:
                 self.problems.add(deal_path, _("the table had finished its round before this deal"))
                 return False
@@ -597,16 +603,11 @@ class _Checker:
                     _("the game cannot read this entry (%(error)s)") % {"error": exc},
                 )
                 return False
-            if deal.confirmed_at is not None or not self.confirmation:
+            # Where deals need a confirmation, those before the first one waiting count.
+            waiting = waiting or (self.confirmation and deal.confirmed_at is None)
+            if not waiting:
                 counted = state
-            elif index < len(plan.deals) - 1:
-                self.problems.add(
-                    f"{deal_path}.confirmed_at",
-                    _("only the last deal may wait for its confirmation"),
-                )
-                return False
-        last_confirmed = not plan.deals or plan.deals[-1].deal.confirmed_at is not None
-        plan.table.complete = state.unit_over and (last_confirmed or not self.confirmation)
+        plan.table.complete = state.unit_over and not waiting
         plan.table.result = table_result(counted)
         return True
 
@@ -617,6 +618,26 @@ class _Checker:
         entry.created_at = created_at
         self.problems.model(entry, path, exclude=["tournament", "actor"])
         return entry, actor
+
+
+def _objects(value: Any, key: str) -> list[dict[str, Any]]:
+    """The objects in ``value[key]`` if ``value`` is an object holding a list there."""
+    items = value.get(key) if isinstance(value, dict) else None
+    return [item for item in items if isinstance(item, dict)] if isinstance(items, list) else []
+
+
+def _upgrade_from_version_1(document: dict[str, Any]) -> None:
+    """A version 1 file (before undo and void) in version 2's shape: no deal is voided, a
+    revision after the first is a correction. Malformed parts are left for the check."""
+    document["version"] = VERSION
+    for round_ in _objects(document, "rounds"):
+        for table in _objects(round_, "tables"):
+            for deal in _objects(table, "deals"):
+                deal.setdefault("voided", False)
+                for revision in _objects(deal, "revisions"):
+                    number = revision.get("revision")
+                    later = isinstance(number, int) and number > 1
+                    revision.setdefault("kind", "correction" if later else "entry")
 
 
 def _round_status(tables: list[Table], played: bool) -> str:

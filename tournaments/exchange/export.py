@@ -47,6 +47,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
     for r in DealRevision.objects.filter(deal__table__round__tournament=tournament).values(
         "deal_id",
         "revision",
+        "kind",
         "entry",
         "entered_via",
         "entered_seat_id",
@@ -58,6 +59,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         revisions.setdefault(r["deal_id"], []).append(
             {
                 "revision": r["revision"],
+                "kind": r["kind"],
                 "entry": r["entry"],
                 "entered_by": r["by"],
                 "entered_via": r["entered_via"],
@@ -68,7 +70,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             }
         )
     deals: dict[int, list[dict[str, Any]]] = {}
-    for d in Deal.objects.filter(table__round__tournament=tournament).values():
+    for d in Deal.all_objects.filter(table__round__tournament=tournament).values():
         deals.setdefault(d["table_id"], []).append(
             {
                 "number": d["number"],
@@ -79,6 +81,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
                 "confirmed_at": _when(d["confirmed_at"]),
                 "created_at": _when(d["created_at"]),
                 "updated_at": _when(d["updated_at"]),
+                "voided": d["voided"],
                 "revisions": revisions.get(d["id"], []),
             }
         )

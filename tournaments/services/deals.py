@@ -86,6 +86,11 @@ def _organiser(table: Table, by: AbstractBaseUser | None) -> bool:
     return table.round.tournament.organised_by(by)
 
 
+def _reason_required(message: str) -> ValidationError:
+    """A refusal beside the ``reason`` field, with the code ``REASON_REQUIRED``."""
+    return ValidationError({"reason": ValidationError(message, code="REASON_REQUIRED")})
+
+
 def _check_open(table: Table, by: AbstractBaseUser | None, reason: str, *, locked_ok: bool) -> None:
     """A table's deals change while its round is open. Once it is locked, the organiser alone
     changes them (``locked_ok``: corrections, undo and void), with a reason; a finished
@@ -103,12 +108,9 @@ def _check_open(table: Table, by: AbstractBaseUser | None, reason: str, *, locke
         )
     check_not_finished(table.round.tournament)
     if not reason.strip():
-        raise ValidationError(
-            {
-                "reason": _("Round %(number)s is closed: give a reason for changing its deals.")
-                % {"number": table.round.number}
-            },
-            code="REASON_REQUIRED",
+        raise _reason_required(
+            _("Round %(number)s is closed: give a reason for changing its deals.")
+            % {"number": table.round.number}
         )
 
 
@@ -496,6 +498,7 @@ def _take_out(
 ) -> Recorded:
     """Take deal ``number`` out of play as a new revision of ``kind`` (undo: only the last
     deal; void: any)."""
+    via = via or _("organiser's desk")
     write = _begin(table, seat, by, reason=reason, locked_ok=True)
     table = write.table
     replayed = _replayed(table, key, None)
@@ -576,9 +579,7 @@ def deal_void(
             _("Only the tournament's organisers can void a deal."), code="NOT_ORGANISER"
         )
     if not reason.strip():
-        raise ValidationError(
-            {"reason": _("Give a reason for voiding the deal.")}, code="REASON_REQUIRED"
-        )
+        raise _reason_required(_("Give a reason for voiding the deal."))
     return _take_out(
         kind=Kind.VOID,
         table=table,

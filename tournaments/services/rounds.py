@@ -246,7 +246,7 @@ def refresh_round(the_round: Round) -> None:
     tables = Table.objects.filter(round=the_round)
     if not tables.filter(complete=False).exists():
         status = Round.Status.COMPLETE
-    elif tables.filter(deals__isnull=False).exists():
+    elif tables.filter(deals__voided=False).exists():
         status = Round.Status.PLAYING
     else:
         status = Round.Status.DRAWN

@@ -6,7 +6,6 @@ log and the printed results. Every write goes through ``tournaments.services`` w
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import permissions, services
+from tournaments.audit_words import change_words
 from tournaments.forms import (
     AuditFilterForm,
     CheckInForm,
@@ -351,9 +351,11 @@ class TableProgress:
 def _round_progress(tournament: Tournament, the_round: Round) -> list[TableProgress]:
     """Every table of ``the_round`` with its progress: two queries however many tables."""
     tables = the_round.tables.annotate(
-        deal_count=Count("deals"),
+        deal_count=Count("deals", filter=Q(deals__voided=False)),
         last_change=Max("deals__updated_at"),
-        unconfirmed_count=Count("deals", filter=Q(deals__confirmed_at__isnull=True)),
+        unconfirmed_count=Count(
+            "deals", filter=Q(deals__voided=False, deals__confirmed_at__isnull=True)
+        ),
     ).prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
     game = tournament.scoring_game
     now = timezone.now()
@@ -490,12 +492,6 @@ def round_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 # --- the audit log and the result sheet ------------------------------------------------------
 
 
-def _compact(value: Any) -> str:
-    if value is None:
-        return ""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-
-
 @login_required
 def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
     """Every write of the tournament, newest first, filtered by what, round and a text in the
@@ -513,8 +509,8 @@ def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
             entries = entries.filter(Q(subject__icontains=data["q"]) | Q(via__icontains=data["q"]))
     page = Paginator(entries, AUDIT_PAGE_SIZE).get_page(request.GET.get("page"))
     for entry in page:
-        entry.before_json = _compact(entry.before)
-        entry.after_json = _compact(entry.after)
+        entry.before_words = change_words(entry, entry.before, tournament.game)
+        entry.after_words = change_words(entry, entry.after, tournament.game)
     query = request.GET.copy()
     query.pop("page", None)
     context = {
