@@ -10,12 +10,19 @@ soon as at least four Striche are on the slate. Card points add up to 140.
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils import translation
 
+import scoring
+from scoring.base import simulate_until
 from tests.helpers import points_post
 from tournaments import services
+from tournaments.messages.sources import SOURCES, rule_source
 from tournaments.models import Deal, DealRevision
 from tournaments.standings import tournament_standings
 
@@ -295,3 +302,21 @@ def test_the_phones_poll_costs_one_query_while_nothing_changed(
     assert changed.status_code == 200 and 'id="table-main"' in changed.text
     assert f"since={version + 1}" in changed.text
     assert client.get("/t/no-such-link/", {"since": 0}).status_code == 404
+
+
+@pytest.mark.parametrize("game_key", sorted(scoring.games))
+def test_every_rule_source_an_engine_gives_has_words(game_key):
+    """Each source of the events of simulated play (a few units of every game) is in
+    ``tournaments.messages.sources`` and reads in German without English words."""
+    game = scoring.games[game_key]
+    variant = game.variant({})
+    seats = game.seats(game.table_sizes[0])
+    found = set()
+    for seed in range(4):
+        entries = simulate_until(game, seats, variant, random.Random(seed))
+        for step in game.replay(entries, variant, seats):
+            found |= {event.source for event in step.events if event.source}
+    assert found and found <= set(SOURCES)
+    with translation.override("de"):
+        german = [rule_source(source) for source in found]
+    assert not [text for text in german if re.search(r"\b(after|specification|rules)\b", text)]
