@@ -11,7 +11,16 @@ PostgreSQL runs) and plays these scenarios through the table links, as phones do
 3. **standings on the other server** (two servers): a deal entered on one, the public standings
    asked of the other in the very next request show it;
 4. **SIGKILL**: the load again, the servers killed (master and workers, ``SIGKILL``) a third of
-   the way through and restarted on the same ports; the phones retry with the same key.
+   the way through and restarted on the same ports; the phones retry with the same key;
+5. **two phones, one deal** (:func:`two_phones_one_deal`): at ``--race-tables`` tables at once,
+   ``--races`` times, two phones post the table's next deal (same ``_deal``, each its own form
+   key) at the same moment, to two servers when there are two, and a third phone whose page was
+   opened with theirs posts it later: one deal stored at that place, the others shown the
+   conflict (409);
+6. **correction race** (:func:`correction_race`): at ``--race-tables`` other tables, deal 1
+   entered, then ``--races`` times two phones post different corrections of the same shown
+   version (``_revision``) at the same moment: one correction stored, the other shown the
+   conflict (409).
 
 A phone GETs its table page (the CSRF cookie and token, the form's one-time key), POSTs the next
 deal as the form does (htmx), and retries the same POST, same key, after a connection error or a
@@ -33,9 +42,15 @@ The figures, per scenario over its tables:
   acknowledgement (e.g. 422);
 - *connection errors*: requests without a whole answer (refused, reset, cut short), retried.
 
+The races have figures of their own (:class:`RaceFigures`): *sent*, *acknowledged*, *stored*
+(deals; corrections in the correction race), *doubled*, *overwritten*, *refused (409)* (the
+conflict view), *5xx*, *refused otherwise*, *in doubt*, *connection errors*.
+
 The promises: lost, duplicates, out of order, 5xx and refused are 0 in every scenario, the
 standings on the other server are never stale, and after the SIGKILL deals are acknowledged
-again. ``main`` prints the figures as a Markdown table and exits 1 if a promise is broken.
+again; in the races doubled, overwritten, 5xx, in doubt and refused otherwise are 0, one deal or
+correction is stored per race and each race's loser got the 409. ``main`` prints the figures as
+Markdown tables and exits 1 if a promise is broken.
 """
 
 from __future__ import annotations
@@ -53,6 +68,7 @@ import tempfile
 import threading
 import time
 import uuid
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import asdict, dataclass, field
@@ -82,6 +98,12 @@ _STANDINGS_ROW = re.compile(
     r"<tr[^>]*><td>.*?</td><td>(?:<a [^>]*>)?([^<]+?)(?:</a>)?(?:\s*<span.*?)?</td>"
     r'.*?<td class="num total">([^<]*)</td>'
 )
+_ENTRY_FORM = re.compile(r'<form [^>]*class="entry card[^"]*".*?</form>', re.DOTALL)
+_HIDDEN = re.compile(
+    r'<input type="hidden" name="(csrfmiddlewaretoken|_key|_deal|_revision)" value="([^"]*)"'
+)
+_CONFLICT = re.compile(r'<section class="card conflict".*?</section>', re.DOTALL)
+_CONFLICT_MESSAGE = re.compile(r"</h2>\s*<p>([^<]*)</p>")
 _DATABASES = itertools.count(1)
 
 
@@ -236,6 +258,11 @@ class Deployment:
         """Per table token its stored deals: ``[number, form key]`` by number."""
         return _database_side(["stored"], self.env, json.dumps(tokens))
 
+    def history(self, tokens: list[str]) -> dict[str, list[list[Any]]]:
+        """Per table token every deal row with its versions: ``[number, revision, voided,
+        [[revision, kind, form key], …]]`` by number (``benchmarks.faults_db.history``)."""
+        return _database_side(["history"], self.env, json.dumps(tokens))
+
 
 @contextmanager
 def deploy(
@@ -348,31 +375,55 @@ class Phone:
     def path(self) -> str:
         return f"/t/{self.token}/"
 
-    def open(self, tally: Tally, give_up: float) -> tuple[str, str] | None:
-        """GET the table page: the CSRF token and the form's one-time key; None when the page
-        has no entry form (the table finished), or no answer came, or not a 200 (refused)."""
+    def page(self, tally: Tally, give_up: float, path: str | None = None) -> str | None:
+        """GET ``path`` (the table page by default), keeping the CSRF cookie: its HTML; None
+        when no answer came, or not a 200 (refused)."""
+        path = path or self.path
         headers = {"Cookie": f"csrftoken={self.cookie}"} if self.cookie else {}
-        page = _answered(
-            lambda: client.fetch(self.port, self.path, headers), tally, give_up, post=False
-        )
+        page = _answered(lambda: client.fetch(self.port, path, headers), tally, give_up, post=False)
         if page is None:
             return None
         if page.status != 200:
             with tally.lock:
-                tally.refused.append(f"GET {self.path} answered {page.status}")
+                tally.refused.append(f"GET {path} answered {page.status}")
             return None
         for value in page.headers.get_all("Set-Cookie") or []:
             if found := _CSRF_COOKIE.search(value):
                 self.cookie = found.group(1)
-        html = page.body.decode()
+        return page.body.decode()
+
+    def open(self, tally: Tally, give_up: float) -> tuple[str, str] | None:
+        """GET the table page: the CSRF token and the form's one-time key; None when the page
+        has no entry form (the table finished), or no answer came, or not a 200 (refused)."""
+        html = self.page(tally, give_up)
+        if html is None:
+            return None
         csrf, key = _CSRF_INPUT.search(html), _KEY_INPUT.search(html)
         return None if csrf is None or key is None else (csrf.group(1), key.group(1))
 
+    def form(self, tally: Tally, give_up: float, path: str | None = None) -> dict[str, str] | None:
+        """GET ``path`` (the table page by default; a deal's ``…/correct/`` page): the hidden
+        fields of its entry form, i.e. the CSRF token, ``_key``, ``_deal`` and, on a correction
+        form, ``_revision``. None when the page has no entry form, or no answer came, or not a
+        200 (refused)."""
+        html = self.page(tally, give_up, path)
+        form = _ENTRY_FORM.search(html or "")
+        if form is None:
+            return None
+        fields = dict(_HIDDEN.findall(form.group(0)))
+        return fields if {"csrfmiddlewaretoken", "_key", "_deal"} <= fields.keys() else None
+
     def post(
-        self, port: int, data: dict[str, str], tally: Tally, give_up: float
+        self,
+        port: int,
+        data: dict[str, str],
+        tally: Tally,
+        give_up: float,
+        path: str | None = None,
     ) -> client.Response | None:
-        """POST the form's ``data`` as its htmx request does, to ``port``, retried until
-        answered: the answer, or None (in doubt)."""
+        """POST the form's ``data`` as its htmx request does, to ``path`` (the table page by
+        default) on ``port``, retried until answered: the answer, or None (in doubt)."""
+        path = path or self.path
         headers = {
             "Cookie": f"csrftoken={self.cookie}",
             "Content-Type": "application/x-www-form-urlencoded",
@@ -380,7 +431,7 @@ class Phone:
         }
         body = urlencode(data).encode()
         return _answered(
-            lambda: client.fetch(port, self.path, headers, method="POST", body=body),
+            lambda: client.fetch(port, path, headers, method="POST", body=body),
             tally,
             give_up,
             post=True,
@@ -623,6 +674,358 @@ def live_standings(deployment: Deployment) -> Figures:
     return figures
 
 
+# --- two phones for one place ---------------------------------------------------------------------
+
+RACE_SECONDS = 120.0
+"""How long a race scenario goes on starting races (the phones then retry for :data:`GRACE_S`)."""
+
+
+@dataclass
+class Post:
+    """What one phone of a race posted and got."""
+
+    key: str
+    outcome: str
+    """``acknowledged`` (200, the table page showing the deal), ``conflict`` (409 with the
+    conflict view), ``refused`` (any other answer) or ``in doubt`` (no answer)."""
+    note: str = ""
+    """Of a conflict: its message (numbers as N); of a refusal: the status and the error."""
+
+
+@dataclass
+class Race:
+    """One race at a table: the phones' posts for deal ``number`` (shown at ``revision``)."""
+
+    token: str
+    number: int
+    revision: int | None
+    posts: list[Post]
+    """The two racing phones' posts, then the late phone's (two phones, one deal)."""
+
+    @property
+    def keys(self) -> set[str]:
+        return {post.key for post in self.posts}
+
+
+def _outcome(key: str, number: int, answer: client.Response | None) -> Post:
+    """Classify the answer to a post for deal ``number`` with ``key``."""
+    if answer is None:
+        return Post(key, "in doubt")
+    html = answer.body.decode(errors="replace")
+    conflict = _CONFLICT.search(html)
+    if answer.status == 409 and conflict is not None:
+        said = _CONFLICT_MESSAGE.search(conflict.group(0))
+        message = re.sub(r"\d+", "N", said.group(1).strip()) if said else ""
+        return Post(key, "conflict", message)
+    shown = _LAST_DEAL.search(html)
+    if answer.status == 200 and conflict is None and shown and int(shown.group(1)) == number:
+        return Post(key, "acknowledged")
+    error = _ERROR.search(html)
+    why = error.group(1).strip() if error else html[:120]
+    return Post(key, "refused", note=f"{answer.status}: {why}")
+
+
+def _together(
+    posts: list[tuple[Phone, int, dict[str, str], str | None]], tally: Tally, give_up: float
+) -> list[client.Response | None]:
+    """Each ``(phone, port, data, path)`` posted at the same moment (threads behind a
+    barrier): the answers, in order."""
+    together = threading.Barrier(len(posts))
+    answers: list[client.Response | None] = [None] * len(posts)
+
+    def post(index: int) -> None:
+        phone, port, data, path = posts[index]
+        together.wait()
+        answers[index] = phone.post(port, data, tally, give_up, path)
+
+    threads = [threading.Thread(target=post, args=(n,)) for n in range(len(posts))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers
+
+
+@dataclass
+class RaceFigures:
+    """One race scenario's figures (see :func:`two_phones_one_deal`, :func:`correction_race`)
+    and the promises it broke."""
+
+    scenario: str
+    database: str
+    tables: int
+    races: int
+    """Races run (every table's, together)."""
+    seconds: float
+    sent: int
+    """Posts sent (distinct form keys; a retry is the same post)."""
+    acknowledged: int
+    stored: int
+    """Two phones: the deals stored at the tables; correction race: the corrections stored."""
+    doubled: int
+    """Two phones: deals stored beyond one per race (both phones' deal, or a deal nobody sent);
+    correction race: deal rows beyond the one corrected (a correction stored as a deal)."""
+    overwritten: int
+    """Two phones: a race's deal stored at another place than the one named, or changed after
+    it was stored (a version past the first); correction race: corrections stored beyond one
+    per race (both accepted from one shown version), at another deal than named or as another
+    version than the next one, or an acknowledged correction not the one stored."""
+    conflicts: int
+    """Answers 409 with the conflict view."""
+    refused: int
+    """Any other answer that is not an acknowledgement (e.g. 422)."""
+    server_errors: int
+    in_doubt: int
+    connection_errors: int
+    notes: dict[str, Any] = field(default_factory=dict)
+    broken: list[str] = field(default_factory=list)
+
+
+def _race_figures(
+    scenario: str,
+    deployment: Deployment,
+    tokens: list[str],
+    tally: Tally,
+    races: list[Race],
+    seconds: float,
+    *,
+    stored: int,
+    doubled: int,
+    overwritten: int,
+    planned: int,
+) -> RaceFigures:
+    """The figures of ``races`` and the promises: every planned race run, one correction or
+    deal stored per race, none doubled or overwritten, no 5xx, no other refusal, every post
+    answered; of each race's two racing phones one acknowledged and one shown the conflict
+    (409), and a late phone shown it too. The notes count the conflicts' messages (in the
+    servers' language, numbers as N)."""
+    posts = [post for race in races for post in race.posts]
+    count = {name: sum(p.outcome == name for p in posts) for name in ("acknowledged", "conflict")}
+    figures = RaceFigures(
+        scenario=scenario,
+        database=deployment.database,
+        tables=len(tokens),
+        races=len(races),
+        seconds=round(seconds, 1),
+        sent=len({post.key for post in posts}),
+        acknowledged=count["acknowledged"],
+        stored=stored,
+        doubled=doubled,
+        overwritten=overwritten,
+        conflicts=count["conflict"],
+        refused=sum(p.outcome == "refused" for p in posts) + len(tally.refused),
+        server_errors=tally.server_errors,
+        in_doubt=sum(p.outcome == "in doubt" for p in posts),
+        connection_errors=tally.connection_errors,
+    )
+    for name in ("doubled", "overwritten", "server_errors", "refused", "in_doubt"):
+        if getattr(figures, name):
+            figures.broken.append(f"{name}: {getattr(figures, name)}")
+    if len(races) != planned:
+        figures.broken.append(f"{len(races)} of {planned} races run")
+    if stored != len(races):
+        figures.broken.append(f"{stored} stored for {len(races)} races")
+    winners = [sorted(p.outcome for p in race.posts[:2]) for race in races]
+    uneven = sum(outcomes != ["acknowledged", "conflict"] for outcomes in winners)
+    if uneven:
+        figures.broken.append(f"{uneven} races without one acknowledgement and one conflict")
+    late = [race.posts[2] for race in races if len(race.posts) > 2]
+    if any(post.outcome != "conflict" for post in late):
+        figures.broken.append("a late phone was not shown the conflict")
+    messages = Counter(p.note for p in posts if p.outcome == "conflict")
+    figures.notes["conflict_messages"] = dict(messages.most_common())
+    refused = tally.refused + [p.note for p in posts if p.outcome == "refused"]
+    if refused:
+        figures.notes["refused_first"] = refused[:3]
+    return figures
+
+
+def _race_tables(
+    deployment: Deployment,
+    tokens: list[str],
+    play: Callable[[str, list[int], Tally, list[Race], float], None],
+) -> tuple[Tally, list[Race], float]:
+    """``play(token, ports, tally, races, until)`` at every table of ``tokens`` at once (one
+    thread a table), until each returns: the tally, the races run and the seconds taken."""
+    tally, races = Tally(), []
+    ports = [server.port for server in deployment.servers]
+    start = time.monotonic()
+    until = start + RACE_SECONDS
+    threads = [
+        threading.Thread(target=play, args=(token, ports, tally, races, until)) for token in tokens
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return tally, races, time.monotonic() - start
+
+
+def two_phones_one_deal(deployment: Deployment, tokens: list[str], *, races: int) -> RaceFigures:
+    """Two phones, one deal. At every table of ``tokens`` at once, ``races`` deals in turn:
+    three phones (each its own CSRF cookie) open the table page, which names the next deal
+    (``_deal``) and gives each its own form key; two post that deal (the same values, as two
+    players at the table typing the same deal) at the same moment, to the first and the last
+    server, and once both are answered the third posts it too (a stale page, later). One deal
+    must be stored at that place, once: one phone acknowledged, the other two shown the
+    conflict (409, "already entered")."""
+    deals = deployment.site["deals"][:races]
+
+    def play(token: str, ports: list[int], tally: Tally, found: list[Race], until: float) -> None:
+        phones = [Phone(ports[0], token), Phone(ports[-1], token), Phone(ports[0], token)]
+        for number, fields in enumerate(deals, start=1):
+            if time.monotonic() >= until:
+                return
+            give_up = until + GRACE_S
+            phones[2].port = ports[number % len(ports)]
+            forms = [phone.form(tally, give_up) for phone in phones]
+            if any(form is None or form["_deal"] != str(number) for form in forms):
+                with tally.lock:
+                    tally.refused.append(f"/t/{token}/ offered no form for deal {number}")
+                return
+            data = [{**form, **fields} for form in forms]
+            answers = _together(
+                [(phone, phone.port, data[n], None) for n, phone in enumerate(phones[:2])],
+                tally,
+                give_up,
+            )
+            answers.append(phones[2].post(phones[2].port, data[2], tally, give_up))
+            posts = zip(forms, answers, strict=True)
+            race = Race(token, number, None, [_outcome(f["_key"], number, a) for f, a in posts])
+            with tally.lock:
+                found.append(race)
+            if not any(post.outcome == "acknowledged" for post in race.posts):
+                return
+
+    tally, found, seconds = _race_tables(deployment, tokens, play)
+    history = deployment.history(tokens)
+    stored = doubled = overwritten = mismatched = 0
+    for token in tokens:
+        rows = history[token]
+        stored += len(rows)
+        mine = [race for race in found if race.token == token]
+        first_key = {row[3][0][2] if row[3] else None: row for row in rows}
+        doubled += sum(1 for key in first_key if not any(key in race.keys for race in mine))
+        doubled += len(rows) - len(first_key)  # two rows of one key (cannot happen: unique)
+        for race in mine:
+            placed = [first_key[key] for key in race.keys if key in first_key]
+            doubled += max(0, len(placed) - 1)
+            overwritten += sum(row[0] != race.number for row in placed)
+            overwritten += sum(row[1] != 1 or len(row[3]) != 1 for row in placed)
+            won = [post.key for post in race.posts if post.outcome == "acknowledged"]
+            mismatched += sum(key not in first_key for key in won)
+    figures = _race_figures(
+        "two phones, one deal",
+        deployment,
+        tokens,
+        tally,
+        found,
+        seconds,
+        stored=stored,
+        doubled=doubled,
+        overwritten=overwritten,
+        planned=len(tokens) * len(deals),
+    )
+    figures.notes["servers"] = len(deployment.servers)
+    if mismatched:
+        figures.broken.append(f"{mismatched} acknowledged deals not stored")
+    return figures
+
+
+def correction_race(deployment: Deployment, tokens: list[str], *, races: int) -> RaceFigures:
+    """The correction race. At every table of ``tokens`` at once: a phone enters deal 1, then
+    ``races`` times two phones open deal 1's correction form (both shown its current version,
+    ``_revision``) and post different corrections (each its own key and reason) at the same
+    moment, to the first and the last server. One correction must be stored per race, as deal
+    1's next version: one phone acknowledged, the other shown the conflict (409, "changed on
+    another phone")."""
+    first, other = deployment.site["deals"][0], deployment.site["first_deals"]
+    path = "/t/{token}/deals/1/correct/"
+
+    def play(token: str, ports: list[int], tally: Tally, found: list[Race], until: float) -> None:
+        give_up = until + GRACE_S
+        opener = Phone(ports[0], token)
+        form = opener.form(tally, give_up)
+        if form is None or form["_deal"] != "1":
+            with tally.lock:
+                tally.refused.append(f"/t/{token}/ offered no form for deal 1")
+            return
+        answer = opener.post(opener.port, {**form, **first}, tally, give_up)
+        entered = _outcome(form["_key"], 1, answer)
+        if entered.outcome != "acknowledged":
+            with tally.lock:
+                tally.refused.append(f"/t/{token}/: deal 1 not entered: {entered}")
+            return
+        phones = [Phone(ports[0], token), Phone(ports[-1], token)]
+        for number in range(1, races + 1):
+            if time.monotonic() >= until:
+                return
+            forms = [phone.form(tally, give_up, path.format(token=token)) for phone in phones]
+            if any(form is None or form["_deal"] != "1" for form in forms):
+                with tally.lock:
+                    tally.refused.append(f"/t/{token}/: no correction form for deal 1")
+                return
+            values = [other[(2 * number + n) % len(other)] for n in range(2)]
+            data = [
+                {**form, **value, "reason": f"race {number}, phone {n + 1}"}
+                for n, (form, value) in enumerate(zip(forms, values, strict=True))
+            ]
+            answers = _together(
+                [
+                    (phone, phone.port, data[n], path.format(token=token))
+                    for n, phone in enumerate(phones)
+                ],
+                tally,
+                give_up,
+            )
+            shown = {form.get("_revision") for form in forms}
+            revision = int(shown.pop()) if len(shown) == 1 and None not in shown else None
+            posts = zip(forms, answers, strict=True)
+            race = Race(token, 1, revision, [_outcome(f["_key"], 1, a) for f, a in posts])
+            with tally.lock:
+                found.append(race)
+            if not any(post.outcome == "acknowledged" for post in race.posts):
+                return
+
+    tally, found, seconds = _race_tables(deployment, tokens, play)
+    history = deployment.history(tokens)
+    stored = doubled = overwritten = 0
+    for token in tokens:
+        rows = history[token]
+        doubled += max(0, len(rows) - 1)
+        versions = {
+            key: (row[0], revision, kind) for row in rows for revision, kind, key in row[3] if key
+        }
+        for race in (race for race in found if race.token == token):
+            placed = [versions[key] for key in race.keys if key in versions]
+            stored += len(placed)
+            overwritten += max(0, len(placed) - 1)
+            overwritten += sum(
+                number != race.number
+                or kind != "correction"
+                or (race.revision is not None and revision != race.revision + 1)
+                for number, revision, kind in placed
+            )
+            won = [post.key for post in race.posts if post.outcome == "acknowledged"]
+            overwritten += sum(key not in versions for key in won)
+    figures = _race_figures(
+        "correction race",
+        deployment,
+        tokens,
+        tally,
+        found,
+        seconds,
+        stored=stored,
+        doubled=doubled,
+        overwritten=overwritten,
+        planned=len(tokens) * races,
+    )
+    figures.notes["servers"] = len(deployment.servers)
+    if any(race.revision is None for race in found):
+        figures.broken.append("the two phones were shown different versions")
+    return figures
+
+
 # --- the script -----------------------------------------------------------------------------------
 
 COLUMNS = (
@@ -644,16 +1047,42 @@ COLUMNS = (
 )
 
 
-def table(results: list[Figures]) -> str:
-    """The figures as a Markdown table, with each scenario's notes below it."""
+RACE_COLUMNS = (
+    ("scenario", "scenario"),
+    ("database", "database"),
+    ("tables", "tables"),
+    ("races", "races"),
+    ("seconds", "s"),
+    ("sent", "sent"),
+    ("acknowledged", "acknowledged"),
+    ("stored", "stored"),
+    ("doubled", "doubled"),
+    ("overwritten", "overwritten"),
+    ("conflicts", "refused (409)"),
+    ("server_errors", "5xx"),
+    ("refused", "refused otherwise"),
+    ("in_doubt", "in doubt"),
+    ("connection_errors", "connection errors (retried)"),
+)
+
+
+def _markdown(columns: tuple[tuple[str, str], ...], rows: list[Any]) -> list[str]:
     lines = [
-        "| " + " | ".join(title for _name, title in COLUMNS) + " |",
-        "|" + "|".join("---" for _column in COLUMNS) + "|",
+        "| " + " | ".join(title for _name, title in columns) + " |",
+        "|" + "|".join("---" for _column in columns) + "|",
     ]
-    lines += [
-        "| " + " | ".join(str(getattr(f, name)) for name, _t in COLUMNS) + " |" for f in results
-    ]
-    lines.append("")
+    lines += ["| " + " | ".join(str(getattr(f, name)) for name, _t in columns) + " |" for f in rows]
+    return [*lines, ""]
+
+
+def table(results: list[Figures | RaceFigures]) -> str:
+    """The figures as Markdown tables (the races in one of their own), with each scenario's
+    notes below them."""
+    lines: list[str] = []
+    for kind, columns in ((Figures, COLUMNS), (RaceFigures, RACE_COLUMNS)):
+        rows = [f for f in results if isinstance(f, kind)]
+        if rows:
+            lines += _markdown(columns, rows)
     for f in results:
         notes = ", ".join(f"{key} {value}" for key, value in f.notes.items())
         lines.append(f"- {f.scenario} ({f.database}): {notes or '-'}; broken: {f.broken or 'none'}")
@@ -661,19 +1090,39 @@ def table(results: list[Figures]) -> str:
 
 
 def run(
-    deployment: Deployment, *, tables: int, seconds: float, kill_seconds: float, doubles: int
-) -> list[Figures]:
+    deployment: Deployment,
+    *,
+    tables: int,
+    seconds: float,
+    kill_seconds: float,
+    doubles: int,
+    race_tables: int = 0,
+    races: int = 0,
+) -> list[Figures | RaceFigures]:
     """Every scenario on one deployment, on disjoint tables: load on the first ``tables``,
-    double submit on table ``2 × tables + 1``, the standings check (two servers), SIGKILL on
-    tables ``tables + 1`` to ``2 × tables``."""
+    double submit on table ``2 × tables + 1``, the standings check (two servers), two phones,
+    one deal and the correction race (``races`` each) on the next ``race_tables`` tables each
+    (none without), SIGKILL on tables ``tables + 1`` to ``2 × tables``. The deployment needs
+    ``2 × tables + 1 + 2 × race_tables`` tables (:func:`tables_needed`)."""
     tokens = deployment.site["tokens"]
-    results = [load(deployment, tokens[:tables], seconds=seconds)]
+    results: list[Figures | RaceFigures] = [load(deployment, tokens[:tables], seconds=seconds)]
     results.append(double_submit(deployment, tokens[2 * tables], times=doubles))
     if len(deployment.servers) > 1:
         results.append(live_standings(deployment))
+    if race_tables and races:
+        first = 2 * tables + 1
+        racing = tokens[first : first + race_tables]
+        correcting = tokens[first + race_tables : first + 2 * race_tables]
+        results.append(two_phones_one_deal(deployment, racing, races=races))
+        results.append(correction_race(deployment, correcting, races=races))
     kill = tokens[tables : 2 * tables]
     results.append(sigkill(deployment, kill, seconds=kill_seconds, kill_after=kill_seconds / 3))
     return results
+
+
+def tables_needed(tables: int, race_tables: int) -> int:
+    """The load tables :func:`run` plays on."""
+    return 2 * tables + 1 + 2 * race_tables
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -690,6 +1139,13 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
         help="seconds of the SIGKILL run; the kill comes after a third (30)",
     )
     parser.add_argument("--doubles", type=int, default=20, help="double submits (20)")
+    parser.add_argument(
+        "--race-tables",
+        type=int,
+        default=20,
+        help="tables of each race scenario (two phones, one deal; the correction race) (20)",
+    )
+    parser.add_argument("--races", type=int, default=10, help="races at each of them (10)")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers per server (3)")
     parser.add_argument(
         "--databases",
@@ -715,8 +1171,11 @@ def main(argv: list[str] | None = None) -> int:
         "seconds": args.seconds,
         "kill_seconds": args.kill_seconds,
         "doubles": args.doubles,
+        "race_tables": args.race_tables,
+        "races": args.races,
     }
-    results: list[Figures] = []
+    built = tables_needed(args.tables, args.race_tables)
+    results: list[Figures | RaceFigures] = []
     skipped: list[str] = []
     for name in args.databases.split(","):
         with ExitStack() as stack:
@@ -732,9 +1191,9 @@ def main(argv: list[str] | None = None) -> int:
                 setup = {"servers": 2, "redis_url": args.redis}
             else:
                 raise SystemExit(f"unknown database {name!r}: sqlite or postgresql")
-            print(f"{name}: building {2 * args.tables + 1} tables, starting gunicorn …", flush=True)
+            print(f"{name}: building {built} tables, starting gunicorn …", flush=True)
             deployment = stack.enter_context(
-                deploy(url, work / name, tables=2 * args.tables + 1, workers=args.workers, **setup)
+                deploy(url, work / name, tables=built, workers=args.workers, **setup)
             )
             results += run(deployment, **options)
     print(table(results))

@@ -4,6 +4,7 @@ them, e.g. the test run's)::
 
     python -m benchmarks.faults_db build TABLES      # migrate, build the tournaments; JSON out
     python -m benchmarks.faults_db stored < TOKENS   # the stored deals of these tables; JSON out
+    python -m benchmarks.faults_db history < TOKENS  # their deals with every version; JSON out
 
 Two Hintersche tournaments, made through ``tournaments.services``: *load* with ``TABLES`` tables
 of round 1 drawn, whose unit is a long rubber (so that no table runs out of deals during a run),
@@ -22,6 +23,8 @@ GAME = "hintersche"
 LOAD_VARIANT = {"tournament_round": "rubber", "games_per_rubber": 20}
 """A rubber of 20 games: about 140 deals at every table, far more than a run enters."""
 SEED = 2026
+FIRST_DEALS = 4
+"""How many different first deals :func:`build` offers the correction race."""
 
 
 def _unit(variant: dict[str, Any], seed: str) -> list[dict[str, Any]]:
@@ -65,10 +68,32 @@ def _live_table(table, seed: str) -> dict[str, Any]:
     }
 
 
+def _first_deals(variant: dict[str, Any], count: int) -> list[dict[str, Any]]:
+    """``count`` different first deals of ``variant``'s unit (simulated, seeded), none the
+    first deal of :func:`build`'s load deals: each a valid deal 1 at a load table, so a table
+    with one deal can have it corrected to any of them."""
+    import scoring
+
+    game = scoring.games[GAME]
+    rules = game.variant(variant)
+    initial = game.initial(game.seats(4), rules)
+    taken = [_unit(variant, f"{SEED}:load")[0]]
+    found: list[dict[str, Any]] = []
+    for seed in range(100):
+        entry = game.simulate_deal(initial, rules, random.Random(f"{SEED}:first:{seed}"))
+        if entry not in taken:
+            taken.append(entry)
+            found.append(entry)
+        if len(found) == count:
+            return found
+    raise RuntimeError(f"fewer than {count} different first deals in 100 seeds")
+
+
 def build(tables: int) -> dict[str, Any]:
     """Migrate the empty database and build both tournaments. Returns the load tables' tokens (by
     table number), the POST fields of the deals every load table enters in turn (one simulated
-    rubber, the same at every table) and the live tournament's slug and tables
+    rubber, the same at every table), :data:`FIRST_DEALS` other first deals of that rubber
+    (:func:`_first_deals`, for the correction race) and the live tournament's slug and tables
     (:func:`_live_table`)."""
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
@@ -84,6 +109,7 @@ def build(tables: int) -> dict[str, Any]:
     return {
         "tokens": list(drawn.tables.order_by("number").values_list("token", flat=True)),
         "deals": [flatten_entry(e) for e in _unit(LOAD_VARIANT, f"{SEED}:load")],
+        "first_deals": [flatten_entry(e) for e in _first_deals(LOAD_VARIANT, FIRST_DEALS)],
         "live": {
             "slug": live.slug,
             "tables": [
@@ -116,6 +142,26 @@ def stored(tokens: list[str]) -> dict[str, list[list[Any]]]:
     return found
 
 
+def history(tokens: list[str]) -> dict[str, list[list[Any]]]:
+    """Per table token, every deal row at the table (undone and voided ones too), by number:
+    ``[number, current revision, voided, [[revision, kind, form key], …]]``, the versions in
+    order."""
+    from tournaments.models import Deal, DealRevision
+
+    deals = Deal.all_objects.filter(table__token__in=tokens).order_by("table_id", "number")
+    versions: dict[int, list[list[Any]]] = {}
+    for deal_id, revision, kind, key in DealRevision.objects.filter(
+        deal__table__token__in=tokens
+    ).values_list("deal_id", "revision", "kind", "idempotency_key"):
+        versions.setdefault(deal_id, []).append([revision, kind, key])
+    found: dict[str, list[list[Any]]] = {token: [] for token in tokens}
+    for deal_id, token, number, revision, voided in deals.values_list(
+        "pk", "table__token", "number", "revision", "voided"
+    ):
+        found[token].append([number, revision, voided, sorted(versions.get(deal_id, []))])
+    return found
+
+
 def main(argv: list[str]) -> None:
     import django
 
@@ -124,8 +170,13 @@ def main(argv: list[str]) -> None:
         print(json.dumps(build(int(argv[1]))))
     elif argv == ["stored"]:
         print(json.dumps(stored(json.load(sys.stdin))))
+    elif argv == ["history"]:
+        print(json.dumps(history(json.load(sys.stdin))))
     else:
-        raise SystemExit("usage: python -m benchmarks.faults_db build TABLES | stored < TOKENS")
+        raise SystemExit(
+            "usage: python -m benchmarks.faults_db build TABLES | stored < TOKENS"
+            " | history < TOKENS"
+        )
 
 
 if __name__ == "__main__":

@@ -1,13 +1,16 @@
 """Concurrency and faults (issue 7): no acknowledged deal is lost or stored twice, with many
 tables at once, the same form sent twice at once, the server killed mid-load, and (PostgreSQL)
-two servers sharing the database and Redis.
+two servers sharing the database and Redis. Every deal in its place: two phones sending the
+same deal number with forms of their own store one deal, two phones correcting the same version
+of a deal store one correction, and the losers see the conflict (409), never a 500.
 
 The scenarios are ``benchmarks/faults.py``'s, with small bounds: real gunicorn servers on the
 loopback, each on a fresh database of its own (a SQLite file; a ``kreide_faults_*`` PostgreSQL
 database, dropped afterwards), never the test database. SQLite always; PostgreSQL when
-``DATABASE_URL`` names a PostgreSQL server (CI's second run). The last test is in-process: two
-threads record one form on the test database (PostgreSQL only: SQLite's test database lives in
-memory, where a second writer cannot wait).
+``DATABASE_URL`` names a PostgreSQL server (CI's second run). The last tests are in-process, on
+the test database: two threads record one form, two threads record deal 1 with forms of their
+own (both PostgreSQL only: SQLite's test database lives in memory, where a second writer cannot
+wait), and the database refuses a second deal row at one place (both databases).
 
 These tests catch a broken guard: with ``_replayed`` in ``tournaments/services/deals.py`` made to
 return None (the retry not looked up), the double submits and the in-process test failed (the
@@ -22,7 +25,7 @@ import os
 import threading
 
 import pytest
-from django.db import connection
+from django.db import IntegrityError, connection
 
 from benchmarks import faults
 from tests.helpers import points_post
@@ -33,6 +36,8 @@ from tournaments.models import Deal, DealRevision
 TABLES = 8
 SECONDS = 5
 DOUBLES = 10
+RACE_TABLES = 3
+RACES = 3
 
 
 def _postgres_url() -> str:
@@ -47,10 +52,10 @@ def _postgres_url() -> str:
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def room(request, tmp_path_factory):
-    """Tournaments of ``2 × TABLES + 1`` load tables on a fresh database, served by one gunicorn
-    (SQLite) or by two sharing PostgreSQL and Redis; two workers each."""
+    """Tournaments of ``2 × TABLES + 1 + 2 × RACE_TABLES`` load tables on a fresh database,
+    served by one gunicorn (SQLite) or by two sharing PostgreSQL and Redis; two workers each."""
     work = tmp_path_factory.mktemp(f"faults-{request.param}")
-    setup = {"tables": 2 * TABLES + 1, "workers": 2}
+    setup = {"tables": faults.tables_needed(TABLES, RACE_TABLES), "workers": 2}
     if request.param == "postgresql":
         setup.update(servers=2, redis_url=faults.REDIS_URL)
         database = faults.postgres_database(_postgres_url())
@@ -106,12 +111,112 @@ def test_a_deal_entered_on_one_server_is_in_the_standings_of_the_other_at_once(r
     assert figures.notes["standings_checks"] == figures.sent > 0
 
 
-@pytest.mark.django_db(transaction=True)
-def test_two_threads_recording_one_form_store_one_deal(table):
+def _race_tokens(room, scenario: int) -> list[str]:
+    """The tables of race scenario 0 (two phones, one deal) or 1 (the correction race)."""
+    first = 2 * TABLES + 1 + scenario * RACE_TABLES
+    return room.site["tokens"][first : first + RACE_TABLES]
+
+
+def _assert_one_per_race(figures: faults.RaceFigures) -> None:
+    assert figures.broken == [], figures.notes
+    assert figures.races == RACE_TABLES * RACES
+    assert figures.doubled == 0
+    assert figures.overwritten == 0
+    assert figures.stored == figures.acknowledged == figures.races  # one per place
+    assert figures.server_errors == 0
+    assert figures.refused == 0, figures.notes
+    assert figures.in_doubt == 0
+
+
+def test_two_phones_sending_the_same_deal_store_it_once(room):
+    figures = faults.two_phones_one_deal(room, _race_tokens(room, 0), races=RACES)
+    _assert_one_per_race(figures)
+    # Each race: three forms of their own (two at once, one later), one deal stored; the other
+    # two phones were shown the conflict with a 409.
+    assert figures.sent == 3 * figures.races
+    assert figures.conflicts == 2 * figures.races
+    assert figures.notes["servers"] == len(room.servers)
+
+
+def test_two_phones_correcting_the_same_version_store_one_correction(room):
+    figures = faults.correction_race(room, _race_tokens(room, 1), races=RACES)
+    _assert_one_per_race(figures)
+    # Each race: two corrections of the same shown version at once, one stored as the deal's
+    # next version; the other phone was shown the conflict (stale version) with a 409.
+    assert figures.sent == 2 * figures.races
+    assert figures.conflicts == figures.races
+    assert figures.notes["servers"] == len(room.servers)
+
+
+def _skip_in_memory_sqlite() -> None:
     if connection.vendor == "sqlite" and connection.is_in_memory_db():
         # Its shared cache refuses a second writer ("database table is locked") where the app's
         # SQLite file waits for the lock; the scenarios above cover SQLite, on a file.
         pytest.skip("the test database is SQLite in memory: no second writer can wait")
+
+
+def _at_once(*calls) -> tuple[list, list[Exception]]:
+    """Run ``calls`` in threads of their own behind a barrier: their results and exceptions."""
+    together = threading.Barrier(len(calls))
+    results: list = []
+    errors: list[Exception] = []
+
+    def run(call) -> None:
+        try:
+            together.wait()
+            results.append(call())
+        except Exception as exc:  # noqa: BLE001 - reported by the callers' assertions
+            errors.append(exc)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results, errors
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_threads_recording_deal_one_with_forms_of_their_own_store_one_deal(table):
+    _skip_in_memory_sqlite()
+    entries = {
+        "a" * 32: entry_from_post(points_post(A=70, B=30, C=25, D=15)),
+        "b" * 32: entry_from_post(points_post(A=30, B=70, C=25, D=15)),
+    }
+
+    def record(key: str):
+        return lambda: services.deal_record(
+            table=table, entry=entries[key], by=None, via="test", key=key, number=1
+        )
+
+    recorded, errors = _at_once(*(record(key) for key in entries))
+    assert [type(exc) for exc in errors] == [services.DealConflict], errors
+    assert errors[0].code == "DEAL_ALREADY_ENTERED"
+    assert not any(isinstance(exc, IntegrityError) for exc in errors)
+    assert len(recorded) == 1
+    deal = Deal.all_objects.get(table=table)
+    assert (deal.pk, deal.number, deal.revision) == (recorded[0].deal.pk, 1, 1)
+    (revision,) = DealRevision.objects.filter(deal__table=table)
+    assert deal.entry == entries[revision.idempotency_key]  # the winner's deal, as it sent it
+    assert errors[0].stored.pk == deal.pk  # the loser is shown the deal stored at its place
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_database_refuses_a_second_deal_at_one_place(table):
+    # No skip on SQLite in memory: one writer, nothing waits. The service checks the place with
+    # the table locked; this constraint (deal_unique_number) is what backs it.
+    entry = entry_from_post(points_post(A=70, B=30, C=25, D=15))
+    Deal.all_objects.create(table=table, number=1, entry=entry)
+    with pytest.raises(IntegrityError):
+        Deal.all_objects.create(table=table, number=1, entry=entry)
+    assert Deal.all_objects.filter(table=table).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_threads_recording_one_form_store_one_deal(table):
+    _skip_in_memory_sqlite()
     entry = entry_from_post(points_post(A=70, B=30, C=25, D=15))
     key = "f" * 32
     together = threading.Barrier(2)
