@@ -53,7 +53,7 @@ def kein_stich(page: Page) -> None:
 
 def hindernislauf(page: Page) -> None:
     page.select_option("#id_dealer", "D")
-    page.locator("details summary").last.click()
+    page.locator("form.entry details summary").last.click()
     for seat, points in zip("ABCD", ("-3", "-1", "0", "-1"), strict=True):
         page.fill(f"#id_points_{seat}", points)
 

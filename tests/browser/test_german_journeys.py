@@ -92,18 +92,27 @@ def test_a_captain_enters_a_deal_and_corrects_it(live_server, new_page, table):
     )
 
     # A and B were swapped on the slip: B took 52.
-    phone.get_by_role("link", name=de("Correct the last deal")).click()
+    phone.locator(".last-deal").get_by_role(
+        "link", name=de("Correct deal %(number)s", number=1)
+    ).click()
     expect(phone.locator("#id_points_A")).to_have_value("52")  # the stored deal, to change
     phone.locator("#id_points_A").fill("30")
     phone.locator("#id_points_B").fill("52")
     phone.get_by_label(de("Reason for the correction")).fill("A und B vertauscht")
     phone.get_by_role("button", name=de("Save the correction")).click()
 
-    expect(phone.get_by_role("status").first).to_contain_text(de("The last deal is corrected."))
+    expect(phone.get_by_role("status").first).to_contain_text(
+        de("Deal %(number)s is corrected.", number=1)
+    )
     expect(last).to_contain_text(
         de("%(who)s takes a Strich: most card points, %(points)s.", who=players["B"], points=52)
     )
-    expect(last).to_contain_text(de("Corrected (version %(revision)s).", revision=2))
+    expect(last).to_contain_text(
+        de(
+            "Corrected (version %(revision)s): the earlier versions are in the history below.",
+            revision=2,
+        )
+    )
     corners = phone.get_by_role("region", name=de("Slate")).get_by_role("listitem")
     expect(corners.filter(has_text=players["A"])).to_match_aria_snapshot(
         f"- listitem: A {players['A']} {strich_words(0)}"

@@ -42,7 +42,9 @@ class TapCounter:
         self.taps += 2
 
     def type(self, text: str) -> None:
-        self.page.keyboard.type(text)
+        # As a phone's on-screen keyboard does: text inserted, no key events (Chromium's
+        # emulated key presses were dropped by a field tapped low on a long page).
+        self.page.keyboard.insert_text(text)
 
     def submit(self) -> None:
         """Tap the form's button and wait for the deal to appear on the slate."""
