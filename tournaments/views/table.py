@@ -19,6 +19,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+import scoring
 from tournaments import permissions, services
 from tournaments.entries import entry_from_post, flatten_entry
 from tournaments.forms import CorrectionForm
@@ -63,9 +64,26 @@ def _via(link: TableLink) -> str:
     return via if len(via) <= VIA_LENGTH else via[: VIA_LENGTH - 2] + "…)"
 
 
+def _fits_next(view: TableView, entry: dict[str, Any] | None) -> bool:
+    """Whether ``entry`` is a legal next deal of the table (the engine's own check). The
+    conflict view offers "enter it as the next deal" only then: a Kein Stich deal names its
+    contract and a Hintersche deal the players still in, so a deal typed for a place that was
+    taken often belongs to that place and to no other."""
+    if entry is None or view.state.unit_over:
+        return False
+    tournament = view.table.round.tournament
+    game = tournament.scoring_game
+    try:
+        game.apply(entry, view.state, game.variant(tournament.variant))
+    except scoring.InvalidDeal:
+        return False
+    return True
+
+
 def _conflict_context(view: TableView, conflict: services.DealConflict, typed: Any) -> dict:
     """What the conflict view shows: the stored deal (with what it did, if it stands) beside
-    what the phone typed, and the number the typed deal would take as the next one."""
+    what the phone typed, and the number the typed deal would take as the next one (offered
+    only where it is a legal next deal)."""
     stored = conflict.stored
     step = None
     if stored is not None and not stored.voided and stored in view.deals:
@@ -85,6 +103,7 @@ def _conflict_context(view: TableView, conflict: services.DealConflict, typed: A
         ],
         "same": entry is not None and stored is not None and entry == stored.entry,
         "next_number": conflict.next_number,
+        "fits_next": conflict.code != "REVISION_STALE" and _fits_next(view, entry),
     }
 
 
@@ -99,7 +118,13 @@ def _table_page(
     conflict: services.DealConflict | None = None,
 ) -> HttpResponse:
     """The table's page (its main part for htmx): the slate, the history, and the form the
-    table needs now. ``correcting`` is the number of the deal whose correction form is shown."""
+    table needs now. ``correcting`` is the number of the deal whose correction form is shown.
+    With a ``conflict`` the posted ``values`` are shown in the conflict view, beside the stored
+    deal and with its own buttons; the form below it starts empty (filled with them, a refused
+    correction of deal 1 would read as the next deal, one tap from being entered as that)."""
+    typed = values if conflict is not None else None
+    if conflict is not None:
+        values = None
     view = table_view(link.table)
     tournament = link.table.round.tournament
     organiser = tournament.organised_by(request.user)
@@ -138,7 +163,7 @@ def _table_page(
         and (corrected is not None or (may_enter and not awaiting and not state.unit_over)),
         "form_key": uuid.uuid4().hex,
         "history": table_history(link.table, view.steps),
-        "conflict": _conflict_context(view, conflict, values) if conflict else None,
+        "conflict": _conflict_context(view, conflict, typed) if conflict else None,
     }
     template = partial(request, "tournaments/table_detail.html", "table-main")
     return render(request, template, context, status=status)
@@ -152,8 +177,13 @@ def _after_write(request: HttpRequest, recorded: services.Recorded) -> None:
 
 
 def _done(request: HttpRequest, link: TableLink) -> HttpResponse:
+    """After a write, the table's page. htmx swaps it in where the form was, so the address
+    bar is set back to the table's link as well: a correction's page (``/deals/2/correct/``)
+    reloaded would otherwise open the correction form again."""
     if request.htmx:
-        return _table_page(request, link)
+        response = _table_page(request, link)
+        response["HX-Replace-Url"] = link.url
+        return response
     return redirect(link.url)
 
 
