@@ -74,6 +74,8 @@ def test_the_player_who_entered_sees_no_confirm_button(live_server, browser, roo
     for seat, value in zip("ABC", ("52", "30", "18"), strict=True):
         phone_a.fill(f"#id_points_{seat}", value)
     phone_a.get_by_role("button", name="Enter the deal").click()
-    expect(phone_a.get_by_role("status").last).to_contain_text("must still be confirmed by another player")
+    expect(phone_a.get_by_role("status").last).to_contain_text(
+        "must still be confirmed by another player"
+    )
     expect(phone_a.get_by_role("button", name="Confirm deal 1")).to_have_count(0)
     assert Deal.objects.get(table=table).confirmed_seat is None
