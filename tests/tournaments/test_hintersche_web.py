@@ -59,3 +59,16 @@ def test_a_finished_vierstrich_round_says_so_in_words(client, table):
     assert "This table's tournament round is complete." in html
     assert "unit_over" not in html and "Butzen begins" not in html
     assert "sits out the Butzen" not in html
+
+
+def test_a_finished_round_says_so_on_the_slate_and_nobody_sits_out(client, table):
+    # Vier-Strich (Scoring specification §1.2): A, A, B and C take the most: 4 Striche, the
+    # table's round is over; D, with a clean slate, would sit out a Butzen that is not played.
+    for a, b, c, d in ((70, 30, 25, 15), (70, 30, 25, 15), (20, 60, 40, 20), (20, 30, 60, 30)):
+        services.deal_record(
+            table=table, entry={"points": {"A": a, "B": b, "C": c, "D": d}}, by=None, via="t"
+        )
+    slate = client.get(table.get_absolute_url()).text
+    slate = slate[slate.index('class="slate"') : slate.index("</section>")]
+    assert "this table's round is complete" in slate
+    assert "Butzen" not in slate and "sits out" not in slate
