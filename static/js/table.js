@@ -32,6 +32,7 @@
     if (!poll(event)) { return; }
     var main = document.getElementById("table-main");
     if (!main || !busy(main) || event.detail.xhr.status !== 200) { return; }
+    if (event.detail.serverResponse.indexOf('id="table-main"') === -1) { return; }  // not ours
     event.detail.shouldSwap = false;
     var fresh = new DOMParser().parseFromString(event.detail.serverResponse, "text/html");
     var parts = main.querySelectorAll("[data-live][id]");
@@ -50,6 +51,7 @@
     if (poll(event)) { return; }
     var shown = document.querySelector("#conflict, [aria-invalid=true], .entry .error");
     if (shown && shown.focus) {
+      if (!shown.matches("input, select, textarea, button, a")) { shown.tabIndex = -1; }
       shown.scrollIntoView({block: "center"});
       shown.focus({preventScroll: true});
     }
