@@ -4,6 +4,8 @@
 //    by the form's note; typing into it replaces it, and a field the player typed in himself is
 //    never filled over.
 // 2. On the new-tournament form, shows only the chosen game's house rules.
+// 3. A ± button beside a field that takes negative numbers turns the sign (a phone's number pad
+//    often has no minus key).
 (function () {
   "use strict";
 
@@ -90,5 +92,16 @@
     if (!select) { return; }
     showHouseRules(select);
     select.addEventListener("change", function () { showHouseRules(select); });
+  });
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[data-sign-for]");
+    if (!button) { return; }
+    var input = document.getElementById(button.dataset.signFor);
+    if (!input) { return; }
+    var value = input.value.trim();
+    input.value = value.charAt(0) === "-" ? value.slice(1) : "-" + value;
+    input.dispatchEvent(new Event("input", {bubbles: true}));
+    input.focus();
   });
 })();

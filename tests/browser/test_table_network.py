@@ -11,6 +11,7 @@ import pytest
 from django.utils.translation import gettext
 from playwright.sync_api import expect
 
+from tournaments import services
 from tournaments.models import Deal
 
 TYPED = {"A": "52", "B": "30", "C": "18"}  # D: 40 filled in; A takes a Strich
@@ -148,3 +149,25 @@ def test_a_refused_sum_brings_its_message_into_view(table_page):
     message = table_page.locator("form.entry .error").first
     expect(message).to_be_focused()
     expect(message).to_be_in_viewport()
+
+
+def test_a_minus_without_a_minus_key(live_server, phone, make_tournament):
+    """Hindernislauf's short entry takes negative points; an iPhone's number pad has no minus:
+    the ± button beside the field turns the sign, and the deal is stored with it."""
+    tournament = make_tournament(game="hindernislauf")
+    table = services.round_draw(tournament=tournament, seed=1).tables.get()
+    phone.goto(live_server.url + table.get_absolute_url())
+    phone.select_option("#id_dealer", "D")
+    phone.locator("form.entry details summary").last.click()
+    # A skipped 3 obstacles, B 1, C none, D 1 (the deal of tests/browser/test_games_end_to_end).
+    for seat, points in zip("ABCD", ("3", "1", "0", "1"), strict=True):
+        phone.fill(f"#id_points_{seat}", points)
+        if points != "0":
+            phone.locator(f"button[data-sign-for=id_points_{seat}]").click()
+    phone.locator("button[data-sign-for=id_points_B]").click()  # turned back …
+    expect(phone.locator("#id_points_B")).to_have_value("1")
+    phone.locator("button[data-sign-for=id_points_B]").click()  # … and again
+    expect(phone.locator("#id_points_A")).to_have_value("-3")
+    send(phone)
+    expect(phone.locator(".last-deal")).to_be_visible()
+    assert Deal.objects.get(table=table).entry["points"] == {"A": -3, "B": -1, "C": 0, "D": -1}
