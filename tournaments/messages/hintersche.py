@@ -44,3 +44,6 @@ CHOICE_LABELS = {
     "full_game": _("one full game (Vier-Strich and Butzen)"),
     "rubber": _("a whole rubber"),
 }
+
+ENTRY_LABELS = {"points": _("card points")}
+"""Hintersche's ``points`` are the card points each player took (Augen)."""
