@@ -28,7 +28,9 @@ urlpatterns = [
     path("", include("tournaments.views.organisers")),  # co-organisers, table links
     # desk: end
     # The table (a private link: the table's own or a seat's).
+    path("t/sw.js", table.service_worker, name="table-sw"),
     path("t/<str:token>/", table.table_detail, name="table-detail"),
+    path("t/<str:token>/manifest.webmanifest", table.table_manifest, name="table-manifest"),
     path("t/<str:token>/correct/", table.table_correct, name="table-correct"),
     path("t/<str:token>/deals/<int:number>/correct/", table.deal_correct, name="deal-correct"),
     path("t/<str:token>/deals/<int:number>/undo/", table.deal_undo, name="deal-undo"),

@@ -163,6 +163,8 @@ def area(route: str) -> str:
     """Which part of the app a route belongs to: its rules differ (``KeyError`` if unknown)."""
     if route == "" or route.startswith("new/"):
         return "account"
+    if route == "t/sw.js":
+        return "asset"  # the table pages' service worker: the same script for everybody
     return {"o/": "desk", "t/": "table", "s/": "public"}[route[:2]]
 
 
@@ -287,6 +289,8 @@ def expectation(route: str, name: str, role: str, method: str) -> str:
     """``"entitled"`` (may read or write), ``"scoped"`` (a table link's holder writing his own
     table: anything else must stay as it was) or ``"refused"``."""
     part = area(route)
+    if part == "asset":
+        return "entitled" if method == "GET" else "refused"
     if part == "account":
         return "refused" if role in (ANONYMOUS, CAPTAIN) else "entitled"
     if part == "public":

@@ -11,13 +11,15 @@ import re
 import uuid
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import Q
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_GET, require_POST
 
 import scoring
 from tournaments import permissions, services
@@ -343,3 +345,37 @@ def table_confirm(request: HttpRequest, token: str) -> HttpResponse:
         return _table_page(request, link, errors=error_fields(exc), status=422)
     messages.success(request, _("Deal %(number)s is confirmed.") % {"number": deal.number})
     return _done(request, link)
+
+
+SERVICE_WORKER = settings.BASE_DIR / "static" / "js" / "sw.js"
+
+
+@require_GET
+@cache_control(no_cache=True)
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """The table pages' service worker (``static/js/sw.js``), served under ``/t/`` so that its
+    scope is the table pages: a page once loaded works without network."""
+    response = HttpResponse(SERVICE_WORKER.read_text(), content_type="text/javascript")
+    response["Service-Worker-Allowed"] = "/t/"
+    return response
+
+
+def table_manifest(request: HttpRequest, token: str) -> JsonResponse:
+    """The web app manifest of one table's page: added to a phone's home screen, it opens this
+    table (404 for an unknown link)."""
+    link = table_link(token)
+    table = link.table
+    name = _("Table %(number)s") % {"number": table.number}
+    return JsonResponse(
+        {
+            "name": f"{name} – {table.round.tournament.name}",
+            "short_name": name,
+            "start_url": link.url,
+            "scope": link.url,
+            "display": "standalone",
+            "background_color": "#faf8f3",
+            "theme_color": "#2b3a32",
+            "icons": [],
+        },
+        content_type="application/manifest+json",
+    )
