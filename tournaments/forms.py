@@ -307,4 +307,8 @@ class AuditFilterForm(forms.Form):
 
 
 class CorrectionForm(forms.Form):
-    reason = forms.CharField(label=_("Reason for the correction"), max_length=300)
+    reason = forms.CharField(
+        label=_("Reason for the correction"),
+        max_length=300,
+        error_messages={"required": _("Give a reason for the correction.")},
+    )

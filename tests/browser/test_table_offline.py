@@ -25,7 +25,13 @@ def enter(page, points) -> None:
 def ready_offline(page, live_server, table) -> None:
     """The page loaded and its service worker in charge, as a phone that has opened it once."""
     page.goto(live_server.url + table.get_absolute_url())
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller")
+    # Polled from here: the page's Content-Security-Policy forbids wait_for_function's eval.
+    for _try in range(100):
+        if page.evaluate("() => Boolean(navigator.serviceWorker.controller)"):
+            break
+        page.wait_for_timeout(100)
+    else:
+        raise AssertionError("the service worker never took charge of the page")
     page.wait_for_timeout(500)  # the worker keeps the page's styles and scripts
 
 

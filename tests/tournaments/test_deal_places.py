@@ -320,3 +320,37 @@ def test_every_rule_source_an_engine_gives_has_words(game_key):
     with translation.override("de"):
         german = [rule_source(source) for source in found]
     assert not [text for text in german if re.search(r"\b(after|specification|rules)\b", text)]
+
+
+def test_a_deal_entered_again_after_an_undo_is_not_called_corrected(client, table):
+    enter(table, A_MOST, number=1)
+    services.deal_undo(table=table, by=None, via="seat A", number=1)
+    enter(table, B_MOST, number=1)
+    html = client.get(table.get_absolute_url()).text
+    assert "Entered again after an undo (version 3)" in html
+    assert "entered again (version 3)" in html and "orrected" not in html.split("Deal 1")[1][:80]
+
+
+def test_the_slate_shows_the_table_as_it_stands_while_a_deal_is_corrected(client, table):
+    for number, entry in enumerate([A_MOST, B_MOST, C_MOST], start=1):
+        enter(table, entry, number=number)
+    page = client.get(reverse("deal-correct", args=[table.token, 1])).text
+    start = page.index('class="slate"')
+    slate = page[start : page.index("</section>", start)]
+    # After three deals A, B and C each hold one Strich (the form itself is checked against
+    # the state before deal 1).
+    assert slate.count('<span class="strich">') == 3
+    assert "Correct deal 1" in page
+
+
+def test_a_locked_round_tells_the_organiser_what_he_still_may_do(client, organiser, table):
+    enter(table, A_MOST, number=1)
+    services.round_lock(round=table.round, by=organiser, reason="time is up")
+    assert "nothing more can be entered" in client.get(table.get_absolute_url()).text
+    client.force_login(organiser)
+    html = client.get(table.get_absolute_url()).text
+    assert "As organiser you can still correct or void its deals" in html
+    refused = client.post(
+        reverse("deal-correct", args=[table.token, 1]), {**form_of(B_MOST, 1, "k"), "reason": ""}
+    )
+    assert refused.status_code == 422 and "Give a reason for the correction." in refused.text

@@ -69,6 +69,7 @@ def test_a_finished_round_says_so_on_the_slate_and_nobody_sits_out(client, table
             table=table, entry={"points": {"A": a, "B": b, "C": c, "D": d}}, by=None, via="t"
         )
     slate = client.get(table.get_absolute_url()).text
-    slate = slate[slate.index('class="slate"') : slate.index("</section>")]
+    start = slate.index('class="slate"')
+    slate = slate[start : slate.index("</section>", start)]
     assert "this table's round is complete" in slate
     assert "Butzen" not in slate and "sits out" not in slate

@@ -141,6 +141,7 @@ def _table_page(
     is_open = permissions.captain_may(link.table, permissions.Action.ENTER_DEAL)
     may_change = may_enter and (is_open or (organiser and not tournament.finished))
     state = view.state_before(corrected) if corrected is not None else view.state
+    history = table_history(link.table, view.steps)
     context = {
         "tournament": tournament,
         "link": link,
@@ -164,7 +165,8 @@ def _table_page(
         "form_shown": (is_open or (corrected is not None and may_change))
         and (corrected is not None or (may_enter and not awaiting and not state.unit_over)),
         "form_key": uuid.uuid4().hex,
-        "history": table_history(link.table, view.steps),
+        "history": history,
+        "last_kind": next((i.revisions[0].kind for i in history if i.deal == view.last_deal), None),
         "conflict": _conflict_context(view, conflict, typed) if conflict else None,
     }
     template = partial(request, "tournaments/table_detail.html", "table-main")
