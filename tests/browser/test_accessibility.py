@@ -207,6 +207,41 @@ def table_error(world: World) -> Page:
     return page
 
 
+def table_conflict(world: World) -> Page:
+    """A stale page sent deal 1 again: the stored deal beside what was typed, and the choices."""
+    page = world.phone(first_table(evening(world)).get_absolute_url())
+    page.evaluate("document.querySelector('input[name=_deal]').value = '1'")
+    for seat, value in zip("ABC", ("30", "52", "18"), strict=True):
+        page.fill(f"#id_points_{seat}", value)
+    page.locator("form.entry button[type=submit]").click()
+    expect(page.locator("#conflict")).to_be_visible()
+    return page
+
+
+def table_history(world: World) -> Page:
+    """The table's history opened: deal 1 corrected once, with its earlier version."""
+    table = first_table(evening(world))
+    services.deal_correct(
+        table=table, entry=DEALS["hintersche"], by=None, via="A", number=1, reason="typo"
+    )
+    page = world.phone(table.get_absolute_url())
+    page.locator("#deal-1 summary").click()
+    expect(page.locator("#deal-1 .versions")).to_be_visible()
+    return page
+
+
+def table_offline(world: World) -> Page:
+    """No network: the deal waits on the phone, the banner says so."""
+    page = world.phone(first_table(evening(world)).get_absolute_url())
+    page.context.set_offline(True)
+    for seat, value in zip("ABC", ("30", "52", "18"), strict=True):
+        page.fill(f"#id_points_{seat}", value)
+    page.locator("form.entry button[type=submit]").click()
+    expect(page.locator("#outbox li")).to_have_count(1)
+    expect(page.locator("#net-status")).to_be_visible()
+    return page
+
+
 def standings(world: World) -> Page:
     return world.phone(reverse("standings", args=[evening(world).slug]))
 
@@ -250,6 +285,9 @@ PAGES = [
     table_confirm,
     table_correct,
     table_error,
+    table_conflict,
+    table_history,
+    table_offline,
     standings,
     standings_after_round,
     projector,
