@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
@@ -22,6 +23,34 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
+
+PUBLIC_URL = env.str("KREIDETAFEL_PUBLIC_URL", default="").strip().rstrip("/")
+"""The address the players' phones reach the site at, scheme, host and port only (such as
+``http://192.168.1.20:8000``, the laptop in the hall's network): every QR code and printed link
+(table cards, table sheets) starts with it instead of the address the organiser's browser used
+(see ``tournaments.links``). Empty: those links follow the browser's address. Its host is
+answered to as if it were in ``DJANGO_ALLOWED_HOSTS``."""
+if PUBLIC_URL:
+    _public = urlsplit(PUBLIC_URL)
+    try:
+        _public.port  # noqa: B018 - raises ValueError for a port that is no number
+    except ValueError:
+        _public = None
+    if (
+        _public is None
+        or _public.scheme not in ("http", "https")
+        or not _public.hostname
+        or _public.path
+        or _public.query
+        or _public.fragment
+        or _public.username is not None
+    ):
+        raise ImproperlyConfigured(
+            "KREIDETAFEL_PUBLIC_URL must be a scheme, host and port only, "
+            f"such as http://192.168.1.20:8000 (not {PUBLIC_URL!r})."
+        )
+    _host = _public.hostname
+    ALLOWED_HOSTS.append(f"[{_host}]" if ":" in _host else _host)
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -10,6 +10,7 @@ is the one it would get now, i.e. until the next write to the tournament raises 
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import os
 import re
@@ -75,6 +76,9 @@ class Document:
     direct: bool = False
     """Also offered directly (made during the request, no queue) for a tournament of at most
     :data:`DIRECT_PLAYERS` players."""
+    links: bool = False
+    """Prints links to the site (the table sheets' QR codes): a file made with another
+    ``base_url`` than the one the desk would give now is out of date (see :func:`for_address`)."""
 
 
 DIRECT_PLAYERS = 100
@@ -92,7 +96,14 @@ CATALOGUE: dict[str, Document] = {
         Document("report", _("Championship report"), _report, public=True),
         Document("certificates", _("Certificates"), _certificates, direct=True),
         Document("results", _("Result sheet"), _result_sheet),
-        Document("table-sheets", _("Table sheets"), _table_sheets, per_round=True, direct=True),
+        Document(
+            "table-sheets",
+            _("Table sheets"),
+            _table_sheets,
+            per_round=True,
+            direct=True,
+            links=True,
+        ),
         Document("seating-list", _("Seating list"), _seating_list, per_round=True, direct=True),
         Document(
             "round-standings",
@@ -171,6 +182,10 @@ class State:
     """Ready and still on disk: the file."""
     current: bool = False
     """Ready and made from the tournament as it is now."""
+    base_url: str = ""
+    """Ready: the address its printed links start with (empty for a document without links)."""
+    elsewhere: bool = False
+    """Ready, with links to another address than the desk's now (see :func:`for_address`)."""
 
     @property
     def pending(self) -> bool:
@@ -205,7 +220,17 @@ def _state(row: DBTaskResult, tournament: Tournament) -> State:
     current = row.return_value == file_name(
         tournament, document, kwargs["number"], kwargs["language"]
     )
-    return State(status, _seconds(row.started_at, row.finished_at), path, current)
+    seconds = _seconds(row.started_at, row.finished_at)
+    return State(status, seconds, path, current, kwargs.get("base_url", ""))
+
+
+def for_address(state: State, document: Document, base_url: str) -> State:
+    """``state`` as seen from a desk whose printed links start with ``base_url`` (see
+    :func:`tournaments.links.public_url`): a current document with links made for another
+    address, say before ``KREIDETAFEL_PUBLIC_URL`` was set, is out of date (``elsewhere``)."""
+    if document.links and state.current and state.base_url != base_url:
+        return dataclasses.replace(state, current=False, elsewhere=True)
+    return state
 
 
 def _tasks(tournament: Tournament, language: str):
@@ -247,8 +272,9 @@ def document_prepare(
     base_url: str = "",
 ) -> State:
     """Ask the worker to make ``document`` (of round ``number``) in ``language`` unless it is
-    already waiting, being made, or ready and current. Returns its state afterwards."""
-    state = document_state(tournament, document, number, language)
+    already waiting, being made, or ready and current (with links to ``base_url``, see
+    :func:`for_address`). Returns its state afterwards."""
+    state = for_address(document_state(tournament, document, number, language), document, base_url)
     if state.pending or state.current:
         return state
     document_build.enqueue(

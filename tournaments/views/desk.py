@@ -38,6 +38,7 @@ from tournaments.forms import (
     TournamentForm,
     WithdrawForm,
 )
+from tournaments.links import phones_cannot_reach, public_url
 from tournaments.models import AuditEntry, Player, Round, Seat, Table, Tournament
 from tournaments.printing import result_sheet_pdf
 from tournaments.printing.documents import DIRECT_PLAYERS
@@ -398,6 +399,7 @@ def _round_page(
         "idle_minutes": IDLE_MINUTES,
         "swap_form": None,
         "lock_form": LockForm(),
+        "phones_cannot_reach": phones_cannot_reach(request),
     }
     if the_round.status == Round.Status.DRAWN:
         context["swap_form"] = SwapForm(seats=_round_seats(tables))
@@ -467,17 +469,17 @@ def _qr(url: str) -> str:
 @login_required
 def round_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """The printable table cards: per table its number and, per seat, the player and a QR code
-    of the seat's private link with the link as text below it; the table's own link too. Only
-    while the round is open (the links are read-only afterwards)."""
+    of the seat's private link with the link as text below it; the table's own link too (each
+    made by :func:`tournaments.links.public_url`). Only while the round is open (the links are
+    read-only afterwards)."""
     the_round = _organiser_round(request, slug, number)
     cards = []
     if the_round.open:
         for progress in _round_progress(the_round.tournament, the_round):
             links = [
-                (seat, request.build_absolute_uri(seat.get_absolute_url()))
-                for seat in progress.seats
+                (seat, public_url(request, seat.get_absolute_url())) for seat in progress.seats
             ]
-            table_url = request.build_absolute_uri(progress.table.get_absolute_url())
+            table_url = public_url(request, progress.table.get_absolute_url())
             cards.append(
                 {
                     "table": progress.table,
@@ -485,7 +487,12 @@ def round_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                     "table_link": (table_url, _qr(table_url)),
                 }
             )
-    context = {"tournament": the_round.tournament, "round": the_round, "cards": cards}
+    context = {
+        "tournament": the_round.tournament,
+        "round": the_round,
+        "cards": cards,
+        "phones_cannot_reach": phones_cannot_reach(request),
+    }
     return render(request, "tournaments/desk/cards.html", context)
 
 

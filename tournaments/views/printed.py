@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from tournaments import permissions
+from tournaments.links import phones_cannot_reach, public_url
 from tournaments.models import Round, Tournament
 from tournaments.printing.documents import (
     CATALOGUE,
@@ -31,6 +32,7 @@ from tournaments.printing.documents import (
     document_prepare,
     document_state,
     document_states,
+    for_address,
 )
 from tournaments.views.common import partial
 from tournaments.views.desk import organiser_tournament
@@ -90,8 +92,9 @@ def _round(tournament: Tournament, number: int | None) -> Round | None:
 
 
 def _base_url(request: HttpRequest) -> str:
-    """``"https://host"``: what the table sheets' QR codes and printed links start with."""
-    return request.build_absolute_uri("/").rstrip("/")
+    """``"https://host"``: what the table sheets' QR codes and printed links start with
+    (:func:`tournaments.links.public_url`)."""
+    return public_url(request, "/").rstrip("/")
 
 
 def _download_name(tournament: Tournament, document: Document, number: int | None) -> str:
@@ -113,9 +116,10 @@ def documents(request: HttpRequest, slug: str) -> HttpResponse:
     states = document_states(tournament, get_language())
     players = tournament.players.count()
     rounds = list(tournament.rounds.values_list("number", flat=True))
+    base_url = _base_url(request)
 
     def cell(document: Document, number: int | None) -> Cell:
-        state = states.get((document.kind, number), State("none"))
+        state = for_address(states.get((document.kind, number), State("none")), document, base_url)
         return _cell(tournament, document, number, state, players)
 
     context = {
@@ -123,6 +127,7 @@ def documents(request: HttpRequest, slug: str) -> HttpResponse:
         "whole": [cell(document, None) for document in WHOLE],
         "per_round": PER_ROUND,
         "rounds": [(number, [cell(d, number) for d in PER_ROUND]) for number in rounds],
+        "phones_cannot_reach": phones_cannot_reach(request),
     }
     return render(request, partial(request, PANEL, "panel"), context)
 
@@ -151,6 +156,7 @@ def document_detail(
             return redirect("documents", tournament.slug)
     else:
         state = document_state(tournament, document, number, language)
+        state = for_address(state, document, _base_url(request))
     players = tournament.players.count() if document.direct else 0
     cell = _cell(tournament, document, number, state, players)
     return render(request, f"{PANEL}#cell", {"tournament": tournament, "cell": cell})

@@ -23,6 +23,7 @@ from django.urls import reverse
 
 import scoring
 from tournaments import services
+from tournaments.links import LOCAL_BASE, public_url
 from tournaments.models import Round, Tournament
 from tournaments.tables import table_state
 
@@ -112,7 +113,7 @@ class Command(BaseCommand):
         organiser = self._organiser()
         self.stdout.write(
             self.style.SUCCESS("Demo tournaments ready.")
-            + f"  Organiser login: {ORGANISER} / {PASSWORD}   (http://127.0.0.1:8000/login/)"
+            + f"  Organiser login: {ORGANISER} / {PASSWORD}   ({LOCAL_BASE}/login/)"
         )
         for evening in EVENINGS:
             if evening.game not in scoring.games or (game and evening.game not in game):
@@ -125,21 +126,24 @@ class Command(BaseCommand):
             self._print_links(tournament)
 
     def _print_links(self, tournament: Tournament) -> None:
-        base = "http://127.0.0.1:8000"
+        base = LOCAL_BASE  # the organiser's pages, on the laptop itself
         last_round = tournament.rounds.order_by("-number").first()
         waiting = last_round.tables.order_by("number")[1]
+        # The standings and the table's links are for phones: at KREIDETAFEL_PUBLIC_URL when
+        # scripts/demo found the laptop's address in the hall's network.
         phones = (
-            [f"{base}{seat.get_absolute_url()}  ({seat.label}: {seat.player.name})"
+            [f"{public_url(None, seat.get_absolute_url())}  ({seat.label}: {seat.player.name})"
              for seat in waiting.seats.order_by("label")[:2]]
             if tournament.confirmation_required
-            else [f"{base}{waiting.get_absolute_url()}"]
+            else [public_url(None, waiting.get_absolute_url())]
         )  # fmt: skip
+        standings = public_url(None, reverse("standings", args=[tournament.slug]))
         self.stdout.write(
             f"\n{tournament.name} ({tournament.scoring_game.name})\n"
             f"  Organiser's desk: {base}{tournament.get_absolute_url()}\n"
             f"  Round {last_round.number} dashboard: "
             f"{base}{reverse('round-detail', args=[tournament.slug, last_round.number])}\n"
-            f"  Public standings: {base}{reverse('standings', args=[tournament.slug])}\n"
+            f"  Public standings: {standings}\n"
             f"  Projector:        {base}{reverse('projector', args=[tournament.slug])}\n"
             f"  Table {waiting.number} of round {last_round.number}, waiting for its first deal:\n"
             + "".join(f"    {line}\n" for line in phones)
