@@ -20,7 +20,16 @@ PostgreSQL runs) and plays these scenarios through the table links, as phones do
 6. **correction race** (:func:`correction_race`): at ``--race-tables`` other tables, deal 1
    entered, then ``--races`` times two phones post different corrections of the same shown
    version (``_revision``) at the same moment: one correction stored, the other shown the
-   conflict (409).
+   conflict (409);
+7. **a phone offline** (:func:`offline_phone`, both variants at once by :func:`offline_phones`):
+   at ``--offline-tables`` tables the phone enters two deals, then loses the network for
+   ``--offline-seconds`` while its table plays on, keeping ``--offline-deals`` deals in its
+   queue as ``static/js/table-offline.js`` does (each its form's body: a one-time key and the
+   number it was typed for, the page's next and one more each); back online it sends them in
+   order (htmx), stopping at a conflict until the player has seen it. Variant A: nobody else
+   enters; variant B, at as many other tables: a second phone stays online and enters the
+   queue's first deal during the outage, so that deal must be shown the conflict (409) and the
+   rest stored. Every stored deal is then sent once more (its answer lost): "already saved".
 
 A phone GETs its table page (the CSRF cookie and token, the form's one-time key), POSTs the next
 deal as the form does (htmx), and retries the same POST, same key, after a connection error or a
@@ -44,12 +53,18 @@ The figures, per scenario over its tables:
 
 The races have figures of their own (:class:`RaceFigures`): *sent*, *acknowledged*, *stored*
 (deals; corrections in the correction race), *doubled*, *overwritten*, *refused (409)* (the
-conflict view), *5xx*, *refused otherwise*, *in doubt*, *connection errors*.
+conflict view), *5xx*, *refused otherwise*, *in doubt*, *connection errors*; so has the
+offline phone (:class:`OfflineFigures`): *queued*, *stored*, *conflicts shown*, *silently lost*
+(queued, not stored, and no 409 or 422 showing why), *lost* (answered 200, not stored),
+*doubled*, *out of order* (stored at another number than it was typed for), *replayed* (resent,
+"already saved").
 
 The promises: lost, duplicates, out of order, 5xx and refused are 0 in every scenario, the
 standings on the other server are never stale, and after the SIGKILL deals are acknowledged
 again; in the races doubled, overwritten, 5xx, in doubt and refused otherwise are 0, one deal or
-correction is stored per race and each race's loser got the 409. ``main`` prints the figures as
+correction is stored per race and each race's loser got the 409; the offline phones lose
+nothing silently, double nothing, store every queued deal at the number it was typed for but
+the one of each variant B table, which is shown the conflict. ``main`` prints the figures as
 Markdown tables and exits 1 if a promise is broken.
 """
 
@@ -70,6 +85,7 @@ import time
 import uuid
 from collections import Counter
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -93,7 +109,7 @@ _KEY_INPUT = re.compile(r'name="_key" value="([^"]+)"')
 _CSRF_COOKIE = re.compile(r"csrftoken=([^;]+)")
 _LAST_DEAL = re.compile(r'<section class="last-deal"[^>]*>\s*<h2>\D*(\d+)\D*</h2>')
 _REPLAYED = re.compile(r'<li class="info">')
-_ERROR = re.compile(r'class="error"[^>]*>([^<]+)<')
+_ERROR = re.compile(r'class="error"[^>]*>(?:\s*<p>)?([^<]+)<')
 _STANDINGS_ROW = re.compile(
     r"<tr[^>]*><td>.*?</td><td>(?:<a [^>]*>)?([^<]+?)(?:</a>)?(?:\s*<span.*?)?</td>"
     r'.*?<td class="num total">([^<]*)</td>'
@@ -104,6 +120,8 @@ _HIDDEN = re.compile(
 )
 _CONFLICT = re.compile(r'<section class="card conflict".*?</section>', re.DOTALL)
 _CONFLICT_MESSAGE = re.compile(r"</h2>\s*<p>([^<]*)</p>")
+_SHOWN_ERROR = re.compile(r'role="alert"|aria-invalid="true"')
+"""A refusal the table's page shows: an error message or a field marked invalid."""
 _DATABASES = itertools.count(1)
 
 
@@ -1026,6 +1044,342 @@ def correction_race(deployment: Deployment, tokens: list[str], *, races: int) ->
     return figures
 
 
+# --- a phone offline while its table plays on -----------------------------------------------------
+
+OFFLINE_DEALS = 10
+"""Deals a phone keeps in its queue during an outage (spread evenly over it), per table."""
+DEALS_BEFORE = 2
+"""Deals each table enters online before its phone loses the network."""
+
+
+@dataclass
+class Queued:
+    """A deal kept on an offline phone (``static/js/table-offline.js``): its form's body, with
+    the one-time key and the number it was typed for, and what the phone got when it sent it."""
+
+    key: str
+    number: int
+    """The deal it was typed for (``_deal``): the page's next, then one more each."""
+    data: dict[str, str]
+    outcome: str = "waiting"
+    """``stored`` (200: the phone drops it from its queue), ``conflict`` (409 with the
+    conflict view), ``refused`` (any other answer), ``in doubt`` (no answer) or ``waiting``
+    (never sent)."""
+    status: int | None = None
+    shown: bool = False
+    """Answered 409 or 422 with the table's page showing why (the conflict view, an error or
+    a field marked invalid): the phone shows it (and drops the deal from its queue)."""
+    note: str = ""
+    resent: str = ""
+    """A stored deal sent once more (its answer lost): ``replayed`` (200, "already saved") or
+    what came instead."""
+
+
+@dataclass
+class OfflineTable:
+    """One table of the offline scenario: every deal sent there and the offline phone's queue."""
+
+    token: str
+    typed: dict[str, int] = field(default_factory=dict)
+    """Every form key sent at the table (online, by either phone, or queued) → the deal number
+    it was typed for."""
+    queue: list[Queued] = field(default_factory=list)
+    other: str = ""
+    """The key of the deal the other phone entered during the outage (variant B)."""
+    shown_other: int = 0
+    """200 answers to a queued deal whose page showed another deal as the table's latest."""
+    sending: float = 0.0
+    """Seconds from the network's return until the queue was sent (the player's decision
+    after a conflict included)."""
+
+
+@dataclass
+class OfflineFigures:
+    """The offline scenario's figures (:func:`offline_phone`) and the promises it broke."""
+
+    scenario: str
+    database: str
+    tables: int
+    offline_seconds: float
+    seconds: float
+    """From the tables' first deals (entered online before the outage) until every queue was
+    sent and every stored deal resent."""
+    queued: int
+    """Deals kept on the offline phones."""
+    stored: int
+    """Queued deals stored (a row with their key)."""
+    conflicts: int
+    """Queued deals answered 409 with the conflict view (the phone shows it)."""
+    refused: int
+    """Queued deals given any other answer that is not 200 (a 422 is shown too)."""
+    silently_lost: int
+    """Queued deals with no stored row and no 409 or 422 answer that shows why (a 422 page
+    without an error in sight counts as silent)."""
+    lost: int
+    """Queued deals answered 200 (the phone dropped them as stored) without a stored row."""
+    doubled: int
+    """Stored rows beyond one per key, with a key nobody sent, or a second row for one deal
+    (the other phone's and the queued deal typed for the same number, both stored)."""
+    out_of_order: int
+    """Queued deals stored at another number than the one they were typed for."""
+    resent: int
+    """Stored queued deals sent once more (their answer lost)."""
+    replayed: int
+    """Of those, answered 200 "already saved"."""
+    server_errors: int
+    in_doubt: int
+    connection_errors: int
+    notes: dict[str, Any] = field(default_factory=dict)
+    broken: list[str] = field(default_factory=list)
+
+
+def _queued_answer(item: Queued, answer: client.Response | None) -> bool:
+    """Note ``answer`` to the queued ``item`` as ``table-offline.js`` takes it: True when the
+    phone goes on with the next deal (200: stored, dropped from the queue), False when it stops
+    (409 or 422 shown and dropped, the player decides; no answer, a 403 or a page not the
+    table's: kept, sent again at the next try)."""
+    if answer is None:
+        item.outcome = "in doubt"
+        return False
+    html = answer.body.decode(errors="replace")
+    item.status = answer.status
+    ours = 'id="table-main"' in html
+    if ours and answer.status == 200:
+        item.outcome = "stored"
+        return True
+    conflict = _CONFLICT.search(html)
+    visible = conflict is not None or _SHOWN_ERROR.search(html) is not None
+    item.shown = ours and answer.status in (409, 422) and visible
+    if answer.status == 409 and conflict is not None:
+        said = _CONFLICT_MESSAGE.search(conflict.group(0))
+        item.outcome = "conflict"
+        item.note = re.sub(r"\d+", "N", said.group(1).strip()) if said else ""
+        return False
+    error = _ERROR.search(html)
+    why = error.group(1).strip() if error else "no error in sight" if ours else html[:120]
+    item.outcome, item.note = "refused", f"{answer.status}: {why}"
+    return False
+
+
+def _send_queue(phone: Phone, port: int, table: OfflineTable, tally: Tally) -> None:
+    """The network is back: send the waiting deals in order, as ``table-offline.js`` does,
+    stopping at the first that is not stored. After a conflict or refusal (shown) the player
+    decides, "That is the same deal" (the table's page, a GET), and the phone sends the rest;
+    after no answer, or one it does not show, the scenario stops there (the deal would wait on
+    the phone: counted, never stored)."""
+    for _attempt in range(len(table.queue)):
+        for item in table.queue:
+            if item.outcome != "waiting":
+                continue
+            answer = phone.post(port, item.data, tally, time.monotonic() + GRACE_S)
+            if not _queued_answer(item, answer):
+                break
+            shown = _LAST_DEAL.search(answer.body.decode(errors="replace"))
+            table.shown_other += shown is None or int(shown.group(1)) != item.number
+        else:
+            return
+        if not item.shown:
+            return
+        phone.page(tally, time.monotonic() + GRACE_S)  # "That is the same deal"
+
+
+def _resend_stored(phone: Phone, table: OfflineTable, tally: Tally) -> None:
+    """Every stored queued deal sent once more, same body (its answer was lost): it must be
+    answered 200 "already saved" and not stored again."""
+    for item in table.queue:
+        if item.outcome != "stored":
+            continue
+        answer = phone.post(phone.port, item.data, tally, time.monotonic() + GRACE_S)
+        if answer is None:
+            item.resent = "in doubt"
+        elif answer.status == 200 and _REPLAYED.search(answer.body.decode(errors="replace")):
+            item.resent = "replayed"
+        else:
+            item.resent = f"{answer.status}, not 'already saved'"
+
+
+def _offline_table(
+    deployment: Deployment,
+    table: OfflineTable,
+    ports: tuple[int, int],
+    tally: Tally,
+    *,
+    seconds: float,
+    deals: int,
+    other_phone: bool,
+) -> None:
+    """One table: its phone (on ``ports[0]``) enters :data:`DEALS_BEFORE` deals, opens the page
+    for the next and loses the network for ``seconds``, keeping ``deals`` deals in its queue
+    (one every ``seconds / deals``; the first with the page's key and number, each next with a
+    key of its own and the number after, as the page does). With ``other_phone`` a second phone
+    (on ``ports[1]``) opens the page halfway through the outage and enters the table's next
+    deal, the same deal as the queue's first. Back online, the queue is sent to ``ports[1]``
+    (:func:`_send_queue`) and every stored deal once more to ``ports[0]``
+    (:func:`_resend_stored`)."""
+    plan = deployment.site["deals"]
+    phone = Phone(ports[0], table.token)
+
+    def entered(who: Phone, number: int) -> str | None:
+        form = who.form(tally, time.monotonic() + GRACE_S)
+        if form is None or form["_deal"] != str(number):
+            shown = None if form is None else form["_deal"]
+            with tally.lock:
+                tally.refused.append(f"/t/{table.token}/ offered deal {shown}, not {number}")
+            return None
+        table.typed[form["_key"]] = number
+        answer = who.post(who.port, {**form, **plan[number - 1]}, tally, time.monotonic() + GRACE_S)
+        if _outcome(form["_key"], number, answer).outcome != "acknowledged":
+            with tally.lock:
+                tally.refused.append(f"/t/{table.token}/: deal {number} not acknowledged")
+            return None
+        return form["_key"]
+
+    for number in range(1, DEALS_BEFORE + 1):
+        if entered(phone, number) is None:
+            return
+    form = phone.form(tally, time.monotonic() + GRACE_S)
+    if form is None or int(form["_deal"]) + deals - 1 > len(plan):
+        with tally.lock:
+            tally.refused.append(f"/t/{table.token}/: no form for the outage's deals")
+        return
+    first = int(form["_deal"])
+    offline = time.monotonic()
+    moments = [(offline + n * seconds / deals, n) for n in range(deals)]
+    if other_phone:
+        moments.append((offline + seconds / 2, -1))
+    for moment, n in sorted(moments):
+        time.sleep(max(0.0, moment - time.monotonic()))
+        if n < 0:
+            table.other = entered(Phone(ports[1], table.token), first) or ""
+            continue
+        key = form["_key"] if n == 0 else uuid.uuid4().hex
+        number = first + n
+        data = {
+            "csrfmiddlewaretoken": form["csrfmiddlewaretoken"],
+            **plan[number - 1],
+            "_key": key,
+            "_deal": str(number),
+        }
+        table.typed[key] = number
+        table.queue.append(Queued(key, number, data))
+    time.sleep(max(0.0, offline + seconds - time.monotonic()))
+    back = time.monotonic()
+    _send_queue(phone, ports[1], table, tally)
+    table.sending = time.monotonic() - back
+    _resend_stored(phone, table, tally)
+
+
+def offline_phone(
+    deployment: Deployment,
+    tokens: list[str],
+    *,
+    seconds: float,
+    deals: int = OFFLINE_DEALS,
+    other_phone: bool = False,
+) -> OfflineFigures:
+    """A phone offline for ``seconds`` while its table plays on, at every table of ``tokens``
+    at once (:func:`_offline_table`): variant A (nobody else enters) or, with ``other_phone``,
+    variant B (a second phone stays online and enters the queue's first deal during the
+    outage). On PostgreSQL the queue goes to the other server than the phone's page came from,
+    the second phone's deal and the resends to that server too and back. Every queued deal must
+    be stored once, in order, at the number it was typed for, or (variant B, the first queued
+    deal only) answered with the conflict; none lost silently, none doubled; each resent stored
+    deal answered "already saved"."""
+    tally = Tally()
+    ports = [server.port for server in deployment.servers]
+    tables = [OfflineTable(token) for token in tokens]
+    start = time.monotonic()
+    threads = [
+        threading.Thread(
+            target=_offline_table,
+            args=(deployment, table, (ports[n % len(ports)], ports[(n + 1) % len(ports)]), tally),
+            kwargs={"seconds": seconds, "deals": deals, "other_phone": other_phone},
+        )
+        for n, table in enumerate(tables)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.monotonic() - start
+    history = deployment.history(tokens)
+    doubled = out_of_order = 0
+    stored_at: dict[str, int] = {}
+    for table in tables:
+        places: dict[str, list[int]] = {}
+        for row in history[table.token]:
+            key = row[3][0][2] if row[3] else None
+            if key not in table.typed:
+                doubled += 1
+                continue
+            places.setdefault(key, []).append(row[0])
+        doubled += sum(len(numbers) - 1 for numbers in places.values())
+        typed_for = Counter(table.typed[key] for key in places)
+        doubled += sum(count - 1 for count in typed_for.values())
+        for item in table.queue:
+            if item.key in places:
+                stored_at[item.key] = places[item.key][0]
+                out_of_order += places[item.key][0] != item.number
+    queue = [item for table in tables for item in table.queue]
+    kept = [item for item in queue if item.key in stored_at]
+    outcomes = Counter(item.outcome for item in queue)
+    resent = [item for item in queue if item.resent]
+    figures = OfflineFigures(
+        scenario="phone offline, " + ("another phone enters" if other_phone else "alone"),
+        database=deployment.database,
+        tables=len(tokens),
+        offline_seconds=seconds,
+        seconds=round(elapsed, 1),
+        queued=len(queue),
+        stored=len(kept),
+        conflicts=outcomes["conflict"],
+        refused=outcomes["refused"],
+        silently_lost=sum(item.key not in stored_at and not item.shown for item in queue),
+        lost=sum(item.outcome == "stored" and item.key not in stored_at for item in queue),
+        doubled=doubled,
+        out_of_order=out_of_order,
+        resent=len(resent),
+        replayed=sum(item.resent == "replayed" for item in resent),
+        server_errors=tally.server_errors,
+        in_doubt=outcomes["in doubt"],
+        connection_errors=tally.connection_errors,
+    )
+    figures.notes["servers"] = len(deployment.servers)
+    figures.notes["queued_per_table"] = deals
+    figures.notes["queue_sent_s_max"] = round(max((t.sending for t in tables), default=0), 1)
+    figures.notes["conflict_messages"] = dict(
+        Counter(item.note for item in queue if item.outcome == "conflict").most_common()
+    )
+    refusals = tally.refused + [item.note for item in queue if item.outcome == "refused"]
+    refusals += [item.resent for item in resent if item.resent != "replayed"]
+    if refusals:
+        figures.notes["refused_first"] = refusals[:3]
+    names = ("silently_lost", "lost", "doubled", "out_of_order", "server_errors", "in_doubt")
+    for name in names + ("refused",):
+        if getattr(figures, name):
+            figures.broken.append(f"{name}: {getattr(figures, name)}")
+    if tally.refused:
+        figures.broken.append(f"{len(tally.refused)} online entries failed")
+    if figures.queued != len(tokens) * deals:
+        figures.broken.append(f"{figures.queued} of {len(tokens) * deals} deals queued")
+    if figures.replayed != figures.resent:
+        figures.broken.append(f"{figures.resent - figures.replayed} resends not 'already saved'")
+    shown_other = sum(table.shown_other for table in tables)
+    if shown_other:
+        figures.broken.append(f"{shown_other} answers 200 not showing the deal sent")
+    conflicted = [table.queue[0].outcome == "conflict" for table in tables if table.queue]
+    expected = len(tokens) if other_phone else 0
+    if figures.conflicts != expected or (other_phone and not all(conflicted)):
+        figures.broken.append(f"{figures.conflicts} conflicts, not {expected} (each queue's first)")
+    if figures.stored != figures.queued - expected:
+        figures.broken.append(
+            f"{figures.stored} of {figures.queued - expected} queued deals stored"
+        )
+    if other_phone and not all(table.other for table in tables):
+        figures.broken.append("the other phone's deal was not entered at every table")
+    return figures
+
+
 # --- the script -----------------------------------------------------------------------------------
 
 COLUMNS = (
@@ -1066,6 +1420,27 @@ RACE_COLUMNS = (
 )
 
 
+OFFLINE_COLUMNS = (
+    ("scenario", "scenario"),
+    ("database", "database"),
+    ("tables", "tables"),
+    ("offline_seconds", "offline s"),
+    ("seconds", "s"),
+    ("queued", "queued"),
+    ("stored", "stored"),
+    ("conflicts", "conflicts shown (409)"),
+    ("refused", "refused otherwise"),
+    ("silently_lost", "silently lost"),
+    ("lost", "lost"),
+    ("doubled", "doubled"),
+    ("out_of_order", "out of order"),
+    ("replayed", "resent: replayed"),
+    ("server_errors", "5xx"),
+    ("in_doubt", "in doubt"),
+    ("connection_errors", "connection errors (retried)"),
+)
+
+
 def _markdown(columns: tuple[tuple[str, str], ...], rows: list[Any]) -> list[str]:
     lines = [
         "| " + " | ".join(title for _name, title in columns) + " |",
@@ -1075,11 +1450,15 @@ def _markdown(columns: tuple[tuple[str, str], ...], rows: list[Any]) -> list[str
     return [*lines, ""]
 
 
-def table(results: list[Figures | RaceFigures]) -> str:
-    """The figures as Markdown tables (the races in one of their own), with each scenario's
-    notes below them."""
+Results = list[Figures | RaceFigures | OfflineFigures]
+
+
+def table(results: Results) -> str:
+    """The figures as Markdown tables (the races and the offline phones in tables of their
+    own), with each scenario's notes below them."""
     lines: list[str] = []
-    for kind, columns in ((Figures, COLUMNS), (RaceFigures, RACE_COLUMNS)):
+    kinds = ((Figures, COLUMNS), (RaceFigures, RACE_COLUMNS), (OfflineFigures, OFFLINE_COLUMNS))
+    for kind, columns in kinds:
         rows = [f for f in results if isinstance(f, kind)]
         if rows:
             lines += _markdown(columns, rows)
@@ -1087,6 +1466,27 @@ def table(results: list[Figures | RaceFigures]) -> str:
         notes = ", ".join(f"{key} {value}" for key, value in f.notes.items())
         lines.append(f"- {f.scenario} ({f.database}): {notes or '-'}; broken: {f.broken or 'none'}")
     return "\n".join(lines)
+
+
+SCENARIOS = ("load", "double", "standings", "races", "offline", "sigkill")
+"""What ``--scenarios`` names: load; double submit; the standings on the other server; both
+races; both variants of the offline phone; SIGKILL."""
+
+
+def offline_phones(
+    deployment: Deployment, tokens: list[str], *, seconds: float, deals: int = OFFLINE_DEALS
+) -> list[OfflineFigures]:
+    """:func:`offline_phone`'s variant A on the first half of ``tokens`` and variant B on the
+    second half, at the same time (their outages overlap)."""
+    half = len(tokens) // 2
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        variants = [
+            pool.submit(
+                offline_phone, deployment, part, seconds=seconds, deals=deals, other_phone=other
+            )
+            for part, other in ((tokens[:half], False), (tokens[half:], True))
+        ]
+        return [variant.result() for variant in variants]
 
 
 def run(
@@ -1098,31 +1498,45 @@ def run(
     doubles: int,
     race_tables: int = 0,
     races: int = 0,
-) -> list[Figures | RaceFigures]:
-    """Every scenario on one deployment, on disjoint tables: load on the first ``tables``,
+    offline_tables: int = 0,
+    offline_seconds: float = 60,
+    offline_deals: int = OFFLINE_DEALS,
+    scenarios: tuple[str, ...] = SCENARIOS,
+) -> Results:
+    """The ``scenarios`` on one deployment, on disjoint tables: load on the first ``tables``,
     double submit on table ``2 × tables + 1``, the standings check (two servers), two phones,
     one deal and the correction race (``races`` each) on the next ``race_tables`` tables each
-    (none without), SIGKILL on tables ``tables + 1`` to ``2 × tables``. The deployment needs
-    ``2 × tables + 1 + 2 × race_tables`` tables (:func:`tables_needed`)."""
+    (none without), the offline phone (``offline_seconds``, ``offline_deals`` queued) alone on
+    the next ``offline_tables`` and with another phone entering on as many more (none
+    without), SIGKILL on tables ``tables + 1`` to ``2 × tables``. The deployment needs
+    :func:`tables_needed` tables."""
     tokens = deployment.site["tokens"]
-    results: list[Figures | RaceFigures] = [load(deployment, tokens[:tables], seconds=seconds)]
-    results.append(double_submit(deployment, tokens[2 * tables], times=doubles))
-    if len(deployment.servers) > 1:
+    results: Results = []
+    if "load" in scenarios:
+        results.append(load(deployment, tokens[:tables], seconds=seconds))
+    if "double" in scenarios:
+        results.append(double_submit(deployment, tokens[2 * tables], times=doubles))
+    if "standings" in scenarios and len(deployment.servers) > 1:
         results.append(live_standings(deployment))
-    if race_tables and races:
-        first = 2 * tables + 1
+    first = 2 * tables + 1
+    if "races" in scenarios and race_tables and races:
         racing = tokens[first : first + race_tables]
         correcting = tokens[first + race_tables : first + 2 * race_tables]
         results.append(two_phones_one_deal(deployment, racing, races=races))
         results.append(correction_race(deployment, correcting, races=races))
-    kill = tokens[tables : 2 * tables]
-    results.append(sigkill(deployment, kill, seconds=kill_seconds, kill_after=kill_seconds / 3))
+    first += 2 * race_tables
+    if "offline" in scenarios and offline_tables:
+        offline = tokens[first : first + 2 * offline_tables]
+        results += offline_phones(deployment, offline, seconds=offline_seconds, deals=offline_deals)
+    if "sigkill" in scenarios:
+        kill = tokens[tables : 2 * tables]
+        results.append(sigkill(deployment, kill, seconds=kill_seconds, kill_after=kill_seconds / 3))
     return results
 
 
-def tables_needed(tables: int, race_tables: int) -> int:
+def tables_needed(tables: int, race_tables: int, offline_tables: int = 0) -> int:
     """The load tables :func:`run` plays on."""
-    return 2 * tables + 1 + 2 * race_tables
+    return 2 * tables + 1 + 2 * race_tables + 2 * offline_tables
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -1146,6 +1560,26 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
         help="tables of each race scenario (two phones, one deal; the correction race) (20)",
     )
     parser.add_argument("--races", type=int, default=10, help="races at each of them (10)")
+    parser.add_argument(
+        "--offline-tables",
+        type=int,
+        default=10,
+        help="tables of each offline variant (a phone alone; another phone entering) (10)",
+    )
+    parser.add_argument(
+        "--offline-seconds", type=float, default=60, help="seconds a phone is offline (60)"
+    )
+    parser.add_argument(
+        "--offline-deals",
+        type=int,
+        default=OFFLINE_DEALS,
+        help=f"deals a phone keeps in its queue while offline ({OFFLINE_DEALS})",
+    )
+    parser.add_argument(
+        "--scenarios",
+        default=",".join(SCENARIOS),
+        help=f"which scenarios, comma-separated ({','.join(SCENARIOS)})",
+    )
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers per server (3)")
     parser.add_argument(
         "--databases",
@@ -1173,9 +1607,16 @@ def main(argv: list[str] | None = None) -> int:
         "doubles": args.doubles,
         "race_tables": args.race_tables,
         "races": args.races,
+        "offline_tables": args.offline_tables,
+        "offline_seconds": args.offline_seconds,
+        "offline_deals": args.offline_deals,
+        "scenarios": tuple(args.scenarios.split(",")),
     }
-    built = tables_needed(args.tables, args.race_tables)
-    results: list[Figures | RaceFigures] = []
+    unknown = set(options["scenarios"]) - set(SCENARIOS)
+    if unknown:
+        raise SystemExit(f"unknown scenarios {sorted(unknown)}: {', '.join(SCENARIOS)}")
+    built = tables_needed(args.tables, args.race_tables, args.offline_tables)
+    results: Results = []
     skipped: list[str] = []
     for name in args.databases.split(","):
         with ExitStack() as stack:

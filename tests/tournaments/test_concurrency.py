@@ -2,7 +2,10 @@
 tables at once, the same form sent twice at once, the server killed mid-load, and (PostgreSQL)
 two servers sharing the database and Redis. Every deal in its place: two phones sending the
 same deal number with forms of their own store one deal, two phones correcting the same version
-of a deal store one correction, and the losers see the conflict (409), never a 500.
+of a deal store one correction, and the losers see the conflict (409), never a 500. A phone
+that lost the network sends the deals it kept in order once it is back: each stored once at the
+number it was typed for, or (another phone entered that place meanwhile) shown the conflict;
+none lost silently, and a resent one is "already saved".
 
 The scenarios are ``benchmarks/faults.py``'s, with small bounds: real gunicorn servers on the
 loopback, each on a fresh database of its own (a SQLite file; a ``kreide_faults_*`` PostgreSQL
@@ -38,6 +41,9 @@ SECONDS = 5
 DOUBLES = 10
 RACE_TABLES = 3
 RACES = 3
+OFFLINE_TABLES = 3
+OFFLINE_SECONDS = 2
+OFFLINE_DEALS = 4
 
 
 def _postgres_url() -> str:
@@ -52,10 +58,12 @@ def _postgres_url() -> str:
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def room(request, tmp_path_factory):
-    """Tournaments of ``2 × TABLES + 1 + 2 × RACE_TABLES`` load tables on a fresh database,
-    served by one gunicorn (SQLite) or by two sharing PostgreSQL and Redis; two workers each."""
+    """Tournaments of ``2 × TABLES + 1 + 2 × RACE_TABLES + 2 × OFFLINE_TABLES`` load tables on a
+    fresh database, served by one gunicorn (SQLite) or by two sharing PostgreSQL and Redis; two
+    workers each."""
     work = tmp_path_factory.mktemp(f"faults-{request.param}")
-    setup = {"tables": faults.tables_needed(TABLES, RACE_TABLES), "workers": 2}
+    tables = faults.tables_needed(TABLES, RACE_TABLES, OFFLINE_TABLES)
+    setup = {"tables": tables, "workers": 2}
     if request.param == "postgresql":
         setup.update(servers=2, redis_url=faults.REDIS_URL)
         database = faults.postgres_database(_postgres_url())
@@ -145,6 +153,53 @@ def test_two_phones_correcting_the_same_version_store_one_correction(room):
     # next version; the other phone was shown the conflict (stale version) with a 409.
     assert figures.sent == 2 * figures.races
     assert figures.conflicts == figures.races
+    assert figures.notes["servers"] == len(room.servers)
+
+
+def _offline_tokens(room, variant: int) -> list[str]:
+    """The tables of the offline phone's variant 0 (alone) or 1 (another phone enters)."""
+    first = 2 * TABLES + 1 + 2 * RACE_TABLES + variant * OFFLINE_TABLES
+    return room.site["tokens"][first : first + OFFLINE_TABLES]
+
+
+def _assert_nothing_lost(figures: faults.OfflineFigures) -> None:
+    assert figures.broken == [], figures.notes
+    assert figures.queued == OFFLINE_TABLES * OFFLINE_DEALS
+    assert figures.silently_lost == 0
+    assert figures.lost == 0
+    assert figures.doubled == 0
+    assert figures.out_of_order == 0
+    assert figures.server_errors == 0
+    assert figures.refused == 0, figures.notes
+    assert figures.in_doubt == 0
+    # Every stored deal sent once more (its answer lost) was found already saved.
+    assert figures.resent == figures.replayed == figures.stored
+
+
+def test_a_phone_back_online_sends_what_it_kept_in_order(room):
+    figures = faults.offline_phone(
+        room, _offline_tokens(room, 0), seconds=OFFLINE_SECONDS, deals=OFFLINE_DEALS
+    )
+    _assert_nothing_lost(figures)
+    # Nobody else entered: every queued deal stored once, at the number it was typed for.
+    assert figures.stored == figures.queued
+    assert figures.conflicts == 0
+    assert figures.notes["servers"] == len(room.servers)
+
+
+def test_a_deal_entered_on_another_phone_meanwhile_is_shown_as_a_conflict(room):
+    figures = faults.offline_phone(
+        room,
+        _offline_tokens(room, 1),
+        seconds=OFFLINE_SECONDS,
+        deals=OFFLINE_DEALS,
+        other_phone=True,
+    )
+    _assert_nothing_lost(figures)
+    # The other phone entered the first queued deal's place: that deal is shown the conflict
+    # (409) at every table, the rest stored after it, at the numbers they were typed for.
+    assert figures.conflicts == OFFLINE_TABLES
+    assert figures.stored == figures.queued - OFFLINE_TABLES
     assert figures.notes["servers"] == len(room.servers)
 
 
