@@ -168,7 +168,9 @@
   // Send what waits, in order; stop at the first that is not stored (a conflict or a refusal
   // is shown in place of the page; no network: try again later).
   function flush() {
-    if (sending || !navigator.onLine) { return Promise.resolve(); }
+    // While a conflict or a refusal is on the page, the player decides first; the rest waits.
+    var held = document.querySelector("#conflict, #table-main .error-summary");
+    if (sending || held || !navigator.onLine) { return Promise.resolve(); }
     sending = true;
     return waiting().then(function send(items) {
       if (!items.length) { return true; }

@@ -354,3 +354,14 @@ def test_a_locked_round_tells_the_organiser_what_he_still_may_do(client, organis
         reverse("deal-correct", args=[table.token, 1]), {**form_of(B_MOST, 1, "k"), "reason": ""}
     )
     assert refused.status_code == 422 and "Give a reason for the correction." in refused.text
+
+
+def test_a_refusal_of_a_field_the_form_does_not_have_is_still_shown(client, table):
+    """A queued deal typed for another moment (here: a seat the table does not have) is refused
+    beside no field of the form; the summary above the form still says why."""
+    post = {**form_of(A_MOST, 1, "late"), "points.E": "5"}
+    response = client.post(table.get_absolute_url(), post, headers={"HX-Request": "true"})
+    assert response.status_code == 422
+    summary = response.text[response.text.index('class="error-summary"') :]
+    assert "There is no such seat at this table." in summary[: summary.index("</div>")]
+    assert not Deal.objects.filter(table=table).exists()
