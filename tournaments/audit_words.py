@@ -20,7 +20,11 @@ _DEAL_ACTIONS = frozenset(
         AuditEntry.Action.DEAL_VOID,
     }
 )
-_STATUSES = {**dict(Round.Status.choices), **dict(Tournament.Status.choices)}
+_STATUSES = {
+    **dict(Round.Status.choices),
+    **dict(Tournament.Status.choices),
+    **dict(Tournament.ByePolicy.choices),
+}
 _METHODS = dict(Round.Method.choices)
 
 
@@ -40,6 +44,9 @@ def _label(key: str) -> str:
         "seed": _("seed of the draw"),
         "tables": _("tables"),
         "seats": _("seats"),
+        "sitting_out": _("sits out"),
+        "first_deal": _("first deal"),
+        "rows": _("rows as typed"),
     }
     return str(known.get(key, key.replace("_", " ")))
 
@@ -47,8 +54,11 @@ def _label(key: str) -> str:
 def _value(value: Any) -> str:
     if isinstance(value, bool):
         return _("yes") if value else _("no")
+    if isinstance(value, Mapping):  # a row of the paper sheet: cell → text
+        return " ".join(f"{k} {v}" for k, v in value.items())
     if isinstance(value, list | tuple):
-        return ", ".join(_value(v) for v in value)
+        separator = " | " if any(isinstance(v, Mapping) for v in value) else ", "
+        return separator.join(_value(v) for v in value)
     if isinstance(value, str):
         return str(_STATUSES.get(value) or _METHODS.get(value) or value)
     return str(value)

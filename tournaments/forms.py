@@ -7,16 +7,31 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.forms.renderers import TemplatesSetting
 from django.utils.translation import gettext_lazy as _
 
 import scoring
-from tournaments.messages import choice_label, option_label, tiebreak_label, variant_message
+from tournaments.messages import (
+    choice_label,
+    option_help,
+    option_label,
+    option_suggested,
+    tiebreak_label,
+    variant_message,
+)
 from tournaments.models import AuditEntry, Player, Round, Tournament, game_choices
-from tournaments.services.registration import SETTINGS, parse_player_list
+from tournaments.names import sort_key
+from tournaments.services.registration import DETAILS, SETTINGS, parse_player_list
 
 SETTINGS_FIELDS = tuple(name for name in SETTINGS if name != "tiebreaks")
 """The settings asked for on the new-tournament form and changed on the settings page (the
 tie-break order has a field per place, on the settings page only)."""
+
+
+class FieldRenderer(TemplatesSetting):
+    """The project's templates render forms: each field as ``templates/forms/field.html``."""
+
+    field_template_name = "forms/field.html"
 
 
 MAX_OPTION_VALUE = 1_000_000
@@ -24,23 +39,19 @@ MAX_OPTION_VALUE = 1_000_000
 
 
 def _option_field(game: str, option: scoring.Option) -> forms.Field:
-    label = option_label(game, option.name)
+    common = {
+        "label": option_label(game, option.name),
+        "help_text": option_help(game, option.name),
+        "initial": option_suggested(game, option.name, option.default),
+        "required": False,
+    }
     if isinstance(option.default, bool):
-        return forms.BooleanField(label=label, required=False, initial=option.default)
+        return forms.BooleanField(**common)
     if option.choices:
         return forms.ChoiceField(
-            label=label,
-            initial=option.default,
-            required=False,
-            choices=[(c, choice_label(game, c)) for c in option.choices],
+            choices=[(c, choice_label(game, c)) for c in option.choices], **common
         )
-    return forms.IntegerField(
-        label=label,
-        initial=option.default,
-        min_value=option.minimum,
-        max_value=MAX_OPTION_VALUE,
-        required=False,
-    )
+    return forms.IntegerField(min_value=option.minimum, max_value=MAX_OPTION_VALUE, **common)
 
 
 def _setting_field(name: str, **kwargs: Any) -> forms.Field:
@@ -54,11 +65,23 @@ class SettingsFields(forms.Form):
     confirmation_required = _setting_field("confirmation_required")
     check_in_required = _setting_field("check_in_required")
     public = _setting_field("public")
+    bye_policy = _setting_field("bye_policy", widget=forms.RadioSelect, required=False)
+    bye_score = _setting_field("bye_score", required=False)
+    certificate_places = _setting_field(
+        "certificate_places", min_value=1, max_value=100, required=False
+    )
+    director = _setting_field("director")
 
     def settings(self) -> dict[str, Any]:
         """The settings as keyword arguments of ``services.tournament_create`` and
-        ``services.tournament_settings``."""
-        return {name: self.cleaned_data[name] for name in SETTINGS_FIELDS}
+        ``services.tournament_settings``; a number or choice left empty keeps its value (the
+        model's default for a new tournament)."""
+        found = {name: self.cleaned_data[name] for name in SETTINGS_FIELDS}
+        return {
+            name: value
+            for name, value in found.items()
+            if value is not None and (value != "" or name == "director")
+        }
 
 
 class TournamentForm(SettingsFields):
@@ -123,8 +146,28 @@ class SettingsForm(SettingsFields):
     (``tiebreak_1``, ``tiebreak_2``, …) offering the game's tie-breaks; the order ends at the
     first empty place, and all empty means the game's own order."""
 
+    name = forms.CharField(label=_("Name"), max_length=200, required=False)
+    date = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}), required=False
+    )
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+
+    def _detail(self, name: str) -> Any:
+        """A detail of the tournament: required once the page sends it (a form of an older
+        page does not, and keeps the tournament's)."""
+        value = self.cleaned_data.get(name)
+        if name in self.data and value in (None, ""):
+            raise ValidationError(_("This field is required."), code="required")
+        return value
+
+    def clean_name(self) -> Any:
+        return self._detail("name")
+
+    def clean_date(self) -> Any:
+        return self._detail("date")
+
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
-        initial = {name: getattr(tournament, name) for name in SETTINGS_FIELDS}
+        initial = {name: getattr(tournament, name) for name in (*DETAILS, *SETTINGS_FIELDS)}
         initial.update(
             (f"tiebreak_{place}", key) for place, key in enumerate(tournament.tiebreaks, 1)
         )
@@ -169,12 +212,17 @@ class SettingsForm(SettingsFields):
         return cleaned
 
     def settings(self) -> dict[str, Any]:
-        return {**super().settings(), "tiebreaks": self.cleaned_data["tiebreaks"]}
+        details = {name: self.cleaned_data[name] for name in DETAILS if name in self.data}
+        return {**details, **super().settings(), "tiebreaks": self.cleaned_data["tiebreaks"]}
 
 
 class PlayerForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     club = forms.CharField(label=_("Club or village"), max_length=120, required=False)
+
+
+class TeamNameForm(forms.Form):
+    name = forms.CharField(label=_("Team name"), max_length=120)
 
 
 class PlayerListForm(forms.Form):
@@ -217,6 +265,20 @@ class DrawForm(forms.Form):
         max_length=300,
         required=False,
     )
+    sitting_out = forms.TypedMultipleChoiceField(
+        label=_("Who sits out this round"),
+        help_text=_(
+            "Ticked players are not drawn and get a bye (a break, a late arrival still on the "
+            "way); the draw gives any further byes it needs."
+        ),
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def __init__(self, *args: Any, players: Iterable[Player] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["sitting_out"].choices = [(p.pk, p.name) for p in players]
 
 
 class CheckInForm(forms.Form):
@@ -270,6 +332,49 @@ class TeamForm(forms.Form):
     def __init__(self, *args: Any, players: Iterable[Player], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["players"] = PlayerPairField(((p, p.name) for p in players), label=_("Players"))
+
+
+class ReplaceForm(forms.Form):
+    """A seated player of a table that has not started, and who takes his seat instead."""
+
+    seated = forms.TypedChoiceField(label=_("The seat of"), coerce=int)
+    newcomer = forms.TypedChoiceField(label=_("goes to"), coerce=int)
+
+    def __init__(
+        self, *args: Any, seats: Iterable[Any], newcomers: Iterable[Player], **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["seated"].choices = [
+            (
+                seat.player.pk,
+                _("%(name)s (table %(table)s, seat %(seat)s)")
+                % {"name": seat.player.name, "table": seat.table.number, "seat": seat.label},
+            )
+            for seat in seats
+        ]
+        self.fields["newcomer"].choices = [(p.pk, p.name) for p in newcomers]
+
+    @classmethod
+    def for_round(
+        cls, the_round: Round, seats: Iterable[Any], started: set[int], **kwargs: Any
+    ) -> ReplaceForm:
+        """The form for ``the_round``: the seats of its tables without a deal (``started``:
+        the ids of those with one) and the players, not withdrawn, without a seat in it."""
+        seated = {seat.player_id for seat in seats}
+        newcomers = sorted(
+            (p for p in the_round.tournament.players.filter(withdrawn=False) if p.pk not in seated),
+            key=lambda p: sort_key(p.name),
+        )
+        open_seats = [seat for seat in seats if seat.table_id not in started]
+        return cls(seats=open_seats, newcomers=newcomers, **kwargs)
+
+
+class UndrawForm(forms.Form):
+    reason = forms.CharField(label=_("Reason (optional)"), max_length=300, required=False)
+
+
+UNDRAW_IDS = "id_undraw_%s"
+"""The undo form's field ids: the lock form beside it on the dashboard has a reason too."""
 
 
 class SwapForm(forms.Form):

@@ -7,6 +7,7 @@ Models hold data and constraints only; writes go through `tournaments.services`.
 from __future__ import annotations
 
 import secrets
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -45,6 +46,12 @@ class Tournament(models.Model):
     status = models.CharField(_("status"), max_length=20, choices=Status, default=Status.DRAFT)
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=200, blank=True)
+    director = models.CharField(
+        _("tournament director"),
+        max_length=120,
+        blank=True,
+        help_text=_("The name printed on the report and the certificates (else the account's)."),
+    )
     organiser = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
@@ -80,6 +87,37 @@ class Tournament(models.Model):
         _("check-in before the draw"),
         default=False,
         help_text=_("Only players checked in at the desk are drawn."),
+    )
+
+    class ByePolicy(models.TextChoices):
+        AVERAGE = "average", _("the round's average score")
+        FIXED = "fixed", _("a fixed score")
+
+    bye_policy = models.CharField(
+        _("a bye scores"),
+        max_length=12,
+        choices=ByePolicy,
+        default=ByePolicy.AVERAGE,
+        help_text=_(
+            "The round's average: what the players who played that round scored on average, "
+            "rounded to the worse side, so that sitting out never beats playing. A bye never "
+            "counts in a tie-break."
+        ),
+    )
+    bye_score = models.SmallIntegerField(
+        _("fixed score of a bye"),
+        default=0,
+        validators=[MinValueValidator(-1000), MaxValueValidator(1000)],
+        help_text=_("Only with a fixed score: in the game's unit (Hintersche: Striche)."),
+    )
+    certificate_places = models.PositiveSmallIntegerField(
+        _("certificates for the first places"),
+        default=3,
+        validators=[MinValueValidator(1), MaxValueValidator(100)],
+        help_text=_(
+            "How many places get a certificate (shared places all get one; in team games each "
+            "partner of a placed team)."
+        ),
     )
     public = models.BooleanField(
         _("public pages"),
@@ -445,6 +483,61 @@ class DealRevision(models.Model):
         return f"{self.deal} r{self.revision}"
 
 
+def _paper_photo_path(sheet: PaperSheet, filename: str) -> str:
+    suffix = Path(filename).suffix.lower()[:8]
+    return f"paper/{sheet.table.round.tournament_id}/{sheet.table_id}-{new_token()[:12]}{suffix}"
+
+
+class PaperSheet(models.Model):
+    """A table's paper sheet typed in at the desk (the phones failed): its typings, a photo of
+    the sheet kept as evidence, and whether two typings must agree before its deals count. Its
+    deals are stored from deal ``first_number`` on, once it counts (``stored_at``)."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("waiting for the second typing")
+        STORED = "stored", _("deals stored")
+        DISCARDED = "discarded", _("discarded")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="paper_sheets")
+    status = models.CharField(_("status"), max_length=12, choices=Status, default=Status.WAITING)
+    double_entry = models.BooleanField(_("typed in twice"), default=False)
+    first_number = models.PositiveSmallIntegerField(_("first deal"))
+    photo = models.ImageField(_("photo of the sheet"), upload_to=_paper_photo_path, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    stored_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "created_at"]
+        verbose_name = _("paper table sheet")
+        verbose_name_plural = _("paper table sheets")
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.get_status_display()}"
+
+
+class PaperTyping(models.Model):
+    """One typing of a paper sheet: the grid's rows as typed (column key → text), by whom."""
+
+    sheet = models.ForeignKey(PaperSheet, on_delete=models.CASCADE, related_name="typings")
+    rows = models.JSONField(_("rows"))
+    typed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        verbose_name=_("typed by"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["sheet", "created_at", "id"]
+        verbose_name = _("typing of a paper sheet")
+        verbose_name_plural = _("typings of paper sheets")
+
+    def __str__(self) -> str:
+        return f"{self.sheet} ({self.created_at:%H:%M})"
+
+
 class AuditEntry(models.Model):
     """One write to a tournament: who (user or table link), when, what, before → after, why.
     Written by ``tournaments.services`` in the same transaction as the change."""
@@ -453,10 +546,14 @@ class AuditEntry(models.Model):
         PLAYER_ADD = "player_add", _("player registered")
         PLAYER_CHECK_IN = "player_check_in", _("check-in")
         PLAYER_WITHDRAW = "player_withdraw", _("withdrawal")
+        PLAYER_EDIT = "player_edit", _("player corrected")
         TEAM_ADD = "team_add", _("team registered")
+        TEAM_RENAME = "team_rename", _("team renamed")
         SETTINGS = "settings", _("settings changed")
         ROUND_DRAW = "round_draw", _("round drawn")
         SEATS_SWAP = "seats_swap", _("seats swapped")
+        SEAT_REPLACE = "seat_replace", _("seat given to another player")
+        ROUND_UNDRAW = "round_undraw", _("draw undone")
         ROUND_LOCK = "round_lock", _("round locked")
         DEAL_RECORD = "deal_record", _("deal entered")
         DEAL_CORRECT = "deal_correct", _("deal corrected")
@@ -467,6 +564,7 @@ class AuditEntry(models.Model):
         ORGANISER_ADD = "organiser_add", _("co-organiser invited")
         ORGANISER_REMOVE = "organiser_remove", _("co-organiser removed")
         LINKS_RENEW = "links_renew", _("table links renewed")
+        PAPER_SHEET = "paper_sheet", _("paper table sheet typed in")
         ADMIN = "admin", _("changed in the admin")
 
     tournament = models.ForeignKey(

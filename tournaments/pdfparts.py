@@ -32,6 +32,11 @@ def write_parts(parts: Sequence[str]) -> bytes:
         return write_pdf(parts[0])
     with ProcessPoolExecutor(len(parts), mp_context=get_context("spawn")) as pool:
         pdfs = list(pool.map(write_pdf, parts))
+    return join(pdfs)
+
+
+def join(pdfs: Sequence[bytes]) -> bytes:
+    """PDF documents' bytes joined in order into one PDF's bytes."""
     writer = PdfWriter()
     for pdf in pdfs:
         writer.append(io.BytesIO(pdf))

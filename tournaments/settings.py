@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.forms",
     "django_htmx",
     "template_partials",
     "django_tasks",
@@ -100,6 +101,9 @@ TEMPLATES = [
         },
     },
 ]
+
+FORM_RENDERER = "tournaments.forms.FieldRenderer"
+"""Every form field through templates/forms/field.html (a checkbox before its own label)."""
 
 DATABASES = {
     "default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
@@ -175,6 +179,12 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env.str("DJANGO_TIME_ZONE", default="Europe/Berlin")
 USE_I18N = True
 USE_TZ = True
+
+MEDIA_ROOT = Path(env.str("KREIDETAFEL_MEDIA_DIR", default=str(BASE_DIR / "media")))
+"""Uploaded files (photos of paper table sheets); served only to the tournament's organisers,
+through a view, never as public static files."""
+PAPER_PHOTO_MAX_BYTES = env.int("KREIDETAFEL_PAPER_PHOTO_MAX_BYTES", default=15 * 1024 * 1024)
+"""The largest photo of a paper table sheet the desk accepts (a phone's photo is 2–6 MB)."""
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]

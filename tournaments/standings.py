@@ -12,9 +12,11 @@ the pot), summed over the rounds. A handful of queries, however many players and
 from __future__ import annotations
 
 import hashlib
+import math
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from django.core.cache import cache
 from django.db.models import QuerySet
@@ -118,9 +120,10 @@ def _tiebreak_keys(
     computed here, and every other key as the game's figure summed over the rounds."""
     sign = 1 if game.metric_ascending else -1
 
-    def countback(row: Row) -> tuple[int, ...]:
-        by_round = {r.round: r.score for r in row.rounds}
-        return tuple(sign * by_round.get(n, 0) for n in reversed(rounds))
+    def countback(row: Row) -> tuple[float, ...]:
+        # A bye never wins a countback: in its round the player who played comes first.
+        by_round = {r.round: (math.inf if r.bye else sign * r.score) for r in row.rounds}
+        return tuple(by_round.get(n, 0) for n in reversed(rounds))
 
     def lot(row: Row) -> bytes:
         # By name (unique in the tournament), not database id: an exported tournament imported
@@ -242,7 +245,12 @@ def _rank(
         if previous is not None and rank_keys[id(previous)] == rank_keys[id(row)]:
             row.rank = previous.rank
             row.tied = previous.tied = True
-            row.by_lot = previous.by_lot = "lot" in order
+            # Partners share their team's result: the lot between them decides nothing.
+            partners = (
+                row.player.team_id is not None and row.player.team_id == previous.player.team_id
+            )
+            row.by_lot = "lot" in order and not partners
+            previous.by_lot = previous.by_lot or row.by_lot
         else:
             row.rank = index + 1
     return rows
@@ -256,13 +264,37 @@ def _fill(row: Row, scores: Iterable[RoundScore], rounds: list[int]) -> Row:
     return row
 
 
+def bye_score(tournament: Tournament, game: scoring.Game, played: Sequence[int]) -> int:
+    """What a bye scores in a round where the players at the tables scored ``played`` (in the
+    game's unit): the tournament's fixed score, or the round's average rounded to the worse
+    side (up where fewer is better, as Hintersche's Striche; down where more is better), so that
+    sitting out never beats playing; the fixed score while nobody has played that round."""
+    if tournament.bye_policy == Tournament.ByePolicy.FIXED or not played:
+        return tournament.bye_score
+    average = Fraction(sum(played), len(played))
+    return math.ceil(average) if game.metric_ascending else math.floor(average)
+
+
+def _bye_scores(
+    tournament: Tournament, game: scoring.Game, scores: Mapping[int, list[RoundScore]]
+) -> Callable[[int], int]:
+    """The bye score of each round (:func:`bye_score`), from the round scores at the tables."""
+    played: dict[int, list[int]] = defaultdict(list)
+    for rounds in scores.values():
+        for score in rounds:
+            played[score.round].append(score.score)
+    by_round = {number: bye_score(tournament, game, values) for number, values in played.items()}
+    return lambda number: by_round.get(number, tournament.bye_score)
+
+
 def tournament_standings(tournament: Tournament, *, through_round: int | None = None) -> Standings:
     """Rank every player of ``tournament`` by the game's metric summed over all rounds (or the
     rounds up to ``through_round``: the standings after that round), then by the tournament's
-    tie-break order (the game's own when none was chosen). Byes score the game's bye score and
-    are flagged; withdrawn players keep their results, flagged. Equal ranks are shared; the lot
-    only orders within them. Six queries and no model instances, however many players (the
-    page of a 1,000-player tournament is measured in ``docs/benchmarks.md``)."""
+    tie-break order (the game's own when none was chosen). Byes score :func:`bye_score` and
+    are flagged (never winning a countback); withdrawn players keep their results, flagged.
+    Equal ranks are shared; the lot only orders within them (not between partners). Six queries
+    and no model instances, however many players (the page of a 1,000-player tournament is
+    measured in ``docs/benchmarks.md``)."""
     game = tournament.scoring_game
     variant = game.variant(tournament.variant)
     rounds_query = Round.objects.filter(tournament=tournament)
@@ -278,10 +310,11 @@ def tournament_standings(tournament: Tournament, *, through_round: int | None = 
     scores: dict[int, list[RoundScore]] = defaultdict(list)
     for player_id, score in _table_scores(tournament, game, variant, rounds):
         scores[player_id].append(score)
+    bye_scores = _bye_scores(tournament, game, scores)
     for round_number, player_id in Bye.objects.filter(
         round__tournament=tournament, round__number__in=rounds
     ).values_list("round__number", "player_id"):
-        scores[player_id].append(RoundScore(round=round_number, score=game.bye_score))
+        scores[player_id].append(RoundScore(round=round_number, score=bye_scores(round_number)))
     for pk, row in players.items():
         _fill(row, scores[pk], rounds)
     order = tuple(tournament.tiebreaks) or game.tiebreak_order(variant)
@@ -327,7 +360,7 @@ a stale entry is never read."""
 def cached_standings(tournament: Tournament, *, through_round: int | None = None) -> Standings:
     """:func:`tournament_standings`, kept in Django's cache (Redis when ``REDIS_URL`` is set)
     under the tournament's ``version``, which every write raises."""
-    key = f"standings:v3:{tournament.pk}:{tournament.version}:{through_round}"
+    key = f"standings:v4:{tournament.pk}:{tournament.version}:{through_round}"
     return cache.get_or_set(
         key,
         lambda: tournament_standings(tournament, through_round=through_round),

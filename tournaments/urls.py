@@ -18,7 +18,9 @@ urlpatterns = [
     path("o/<slug:slug>/log/", desk.audit_log, name="audit-log"),
     path("o/<slug:slug>/finish/", desk.tournament_finish, name="tournament-finish"),
     path("o/<slug:slug>/teams/", desk.team_create, name="team-create"),
+    path("o/<slug:slug>/teams/<int:pk>/rename/", desk.team_rename, name="team-rename"),
     path("o/<slug:slug>/players/<int:pk>/check-in/", desk.player_check_in, name="player-check-in"),
+    path("o/<slug:slug>/players/<int:pk>/edit/", desk.player_edit, name="player-edit"),
     path("o/<slug:slug>/players/<int:pk>/withdraw/", desk.player_withdraw, name="player-withdraw"),
     path("o/<slug:slug>/rounds/<int:number>/swap/", desk.seats_swap, name="seats-swap"),
     path("o/<slug:slug>/rounds/<int:number>/lock/", desk.round_lock, name="round-lock"),
@@ -26,6 +28,8 @@ urlpatterns = [
     path("", include("tournaments.views.printed")),  # printed documents, downloads
     path("", include("tournaments.views.data")),  # export, import, backups
     path("", include("tournaments.views.organisers")),  # co-organisers, table links
+    path("", include("tournaments.views.paper")),  # paper table sheets typed in
+    path("", include("tournaments.views.draws")),  # a drawn round fixed before play
     # desk: end
     # The table (a private link: the table's own or a seat's).
     path("t/sw.js", table.service_worker, name="table-sw"),

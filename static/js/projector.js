@@ -1,7 +1,8 @@
 // Projector mode: shows the panels ([data-projector-panel]: the standings, the next round's
 // seating) in turn. A panel taller than the screen scrolls down slowly, pauses at the end and
 // goes back to the top; each panel stays at least DWELL ms and until it has been read to the
-// end once. htmx refreshes the panels' content meanwhile (every 10 s).
+// end once. htmx refreshes the panels' content meanwhile (every 10 s); when the seating of a
+// newly drawn round arrives, it is shown at once: the room wants to know where to sit.
 (function () {
   "use strict";
 
@@ -47,10 +48,26 @@
     }
   }
 
+  var seatingRound = null;
+
+  function drawnRound() {
+    var marker = document.querySelector("[data-seating-round]");
+    return marker ? marker.getAttribute("data-seating-round") : "";
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     panels = Array.prototype.slice.call(document.querySelectorAll("[data-projector-panel]"));
     if (!panels.length) { return; }
+    seatingRound = drawnRound();
     show(0);
     window.setInterval(tick, TICK);
+    document.body.addEventListener("htmx:afterSwap", function (event) {
+      var round = drawnRound();
+      if (round && round !== seatingRound) {
+        seatingRound = round;
+        var panel = event.target.closest("[data-projector-panel]");
+        if (panel) { show(panels.indexOf(panel)); }
+      }
+    });
   });
 })();

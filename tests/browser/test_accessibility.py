@@ -152,6 +152,18 @@ def organisers(world: World) -> Page:
     return world.at_desk(reverse("organisers", args=[evening(world).slug]))
 
 
+def paper_sheet_refused(world: World) -> Page:
+    """The paper sheet's grid at the desk with a wrong deal marked (German or English)."""
+    tournament = world.make_tournament()
+    services.round_draw(tournament=tournament, seed=1)
+    page = world.at_desk(reverse("paper-sheet", args=[tournament.slug, 1, 1]))
+    for seat, points in zip("ABCD", ("50", "30", "30", "40"), strict=True):
+        page.locator(f'input[name="r1-points.{seat}"]').fill(points)
+    page.locator('button[value="save"]').click()
+    expect(page.locator(".error-summary")).to_be_visible()
+    return page
+
+
 def tournament_import(world: World) -> Page:
     return world.at_desk(reverse("tournament-import"))
 
@@ -279,6 +291,7 @@ PAGES = [
     documents,
     backups,
     organisers,
+    paper_sheet_refused,
     tournament_import,
     *(table_of(game) for game in scoring.games),
     table_waiting,
@@ -330,10 +343,10 @@ def test_the_check_finds_a_violation(world):
 # tests/browser/test_games_end_to_end.py. Hintersche's slate has no table: see
 # test_hintersche_slate_reads_each_corner_in_words.
 SLATES = {
-    # NS wins 80:50 away from home: 2 game points; no knoddel yet.
+    # NS wins 80:50 away from home: 2 game points; no knoddel yet; the Steine come first.
     "bauerchen": [
-        ("row", "NS {N} and {S} (at home next deal) 2 0 knoddels 0"),
-        ("row", "EW {E} and {W} 0 0 knoddels 0"),
+        ("row", "NS {N} and {S} (at home next deal) 0 2 0 knoddels"),
+        ("row", "EW {E} and {W} 0 0 0 knoddels"),
     ],
     # Five Striche each at the start; NS wins the deal: NS 4, EW 6.
     "bauerchen_hessen": [

@@ -56,10 +56,10 @@ def test_an_organiser_creates_a_tournament_and_draws_round_1(live_server, new_pa
 
     desk.get_by_role("link", name=de("New tournament")).click()
     # By role, which leaves out the other games' hidden house rules (Hundertspiel's "Spiel").
-    desk.get_by_role("textbox", name=f"{de('Name')}:", exact=True).fill("Herbstturnier")
-    desk.get_by_role("combobox", name=f"{de('Game')}:", exact=True).select_option("hintersche")
-    desk.get_by_label(f"{de('Date')}:", exact=True).fill("2026-11-21")
-    desk.get_by_role("textbox", name=f"{de('Venue')}:", exact=True).fill("Adler, Schapbach")
+    desk.get_by_role("textbox", name=f"{de('Name')}", exact=True).fill("Herbstturnier")
+    desk.get_by_role("combobox", name=f"{de('Game')}", exact=True).select_option("hintersche")
+    desk.get_by_label(f"{de('Date')}", exact=True).fill("2026-11-21")
+    desk.get_by_role("textbox", name=f"{de('Venue')}", exact=True).fill("Adler, Schapbach")
     desk.get_by_role("button", name=de("Create")).click()
     expect(desk.get_by_role("heading", level=1)).to_have_text("Herbstturnier")
     expect(desk.get_by_role("status")).to_contain_text(

@@ -5,7 +5,6 @@ the button cannot be pressed twice. Hintersche (four players, card points add up
 from __future__ import annotations
 
 import re
-import threading
 
 import pytest
 from django.utils.translation import gettext
@@ -111,11 +110,12 @@ def test_a_lost_csrf_token_is_renewed_and_the_deal_sent_once(table_page, table):
 
 
 def test_a_slow_answer_shows_progress_and_the_button_cannot_be_pressed_twice(table_page, table):
-    release = threading.Event()
+    held = []  # the POST, held unanswered until the test lets it go
 
     def slow(route):
-        if route.request.method == "POST":
-            release.wait(10)
+        if route.request.method == "POST" and not held:
+            held.append(route)  # not continued: the request stays in flight
+            return
         route.continue_()
 
     table_page.route(re.compile(r".*/t/.*"), slow)
@@ -124,7 +124,12 @@ def test_a_slow_answer_shows_progress_and_the_button_cannot_be_pressed_twice(tab
     button.click()
     expect(button).to_be_disabled()
     expect(button).to_have_text(gettext("Saving …"))
-    release.set()
+    for _ in range(200):  # Playwright hands the route over while the test waits on it
+        if held:
+            break
+        table_page.wait_for_timeout(25)
+    assert Deal.objects.filter(table=table).count() == 0
+    held[0].continue_()
     expect(table_page.locator(".last-deal")).to_be_visible()
     assert Deal.objects.filter(table=table).count() == 1
 

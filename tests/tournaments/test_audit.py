@@ -44,14 +44,16 @@ def log_rows(client, tournament: Tournament, **params) -> list[str]:
 def evening(orga_client, make_tournament) -> Tournament:
     """A Bauerchen evening written through the desk (and the table's services): settings, a
     late reserve, check-in, withdrawal, four teams, the draw, a swap, new links for a table, a
-    co-organiser invited and removed, a deal and its correction, the lock with a reason and the
-    end."""
+    co-organiser invited and removed, a deal and its correction, a paper sheet typed in once (of
+    two), the lock with a reason and the end."""
     tournament = make_tournament(players=8, name="Preisbauern", game="bauerchen")
     post = orga_client.post
     settings = {"planned_rounds": "3", "confirmation_required": "on", "public": "on"}
     assert post(url("tournament-settings", tournament), settings).status_code == 302
     assert post(url("player-create", tournament), {"name": "Ersatz"}).status_code == 302
     players = {p.name: p for p in tournament.players.all()}
+    fix = {"name": "Ersatzmann", "club": "Rodenbach"}
+    assert post(url("player-edit", tournament, players["Ersatz"].pk), fix).status_code == 302
     first = players["Spieler 01"]
     post(url("player-check-in", tournament, first.pk), {"checked_in": "on"})
     post(
@@ -62,8 +64,18 @@ def evening(orga_client, make_tournament) -> Tournament:
         a, b = players[f"Spieler {2 * number + 1:02d}"], players[f"Spieler {2 * number + 2:02d}"]
         team = {"name": f"Team {number + 1}", "players_0": a.pk, "players_1": b.pk}
         assert post(url("team-create", tournament), team).status_code == 302
+    fourth = tournament.teams.get(name="Team 4")
+    assert post(url("team-rename", tournament, fourth.pk), {"name": "Team Vier"}).status_code == 302
+    assert post(url("round-create", tournament), {"method": "random"}).status_code == 302
+    assert (
+        post(url("round-undraw", tournament, 1), {"reason": "drawn too early"}).status_code == 302
+    )
     assert post(url("round-create", tournament), {"method": "random"}).status_code == 302
     the_round = tournament.rounds.get()
+    guest = services.player_add(tournament=tournament, name="Gast", by=None)
+    seated = the_round.tables.get(number=2).seats.get(label="S").player
+    replace = {"seated": seated.pk, "newcomer": guest.pk}
+    assert post(url("seat-replace", tournament, 1), replace).status_code == 302
     one, two = the_round.tables.order_by("number")
     x, y = one.seats.get(label="N").player, two.seats.get(label="N").player
     swap = {"players_0": x.pk, "players_1": y.pk}
@@ -88,6 +100,9 @@ def evening(orga_client, make_tournament) -> Tournament:
     )
     organiser = get_user_model().objects.get(pk=tournament.organiser_id)
     services.deal_void(table=one, by=organiser, number=1, reason="a practice deal")
+    sheet = {"_action": "save", "r1-dealer": "N", "r1-cp_NS": "45", "r1-spritz": "0"}
+    sheet["double_entry"] = "on"  # typed once: kept, waiting for the second typing
+    assert post(url("paper-sheet", tournament, 1, 2), sheet).status_code == 302
     assert post(url("round-lock", tournament, 1), {"reason": "time is up"}).status_code == 302
     assert post(url("tournament-finish", tournament)).status_code == 302
     return tournament
@@ -99,6 +114,21 @@ def test_every_kind_of_write_is_logged_with_who_before_after_and_why(evening):
         entries.setdefault(entry.action, []).append(entry)
     every_kind = set(AuditEntry.Action) - {AuditEntry.Action.ADMIN}  # the admin's: not here
     assert set(entries) == every_kind  # each kind of write, at least once
+    (sheet,) = entries[AuditEntry.Action.PAPER_SHEET]
+    assert (sheet.table_number, sheet.subject, sheet.actor.username) == (
+        2,
+        "first typing, waiting for the second",
+        "orga",
+    )
+    assert sheet.after == {
+        "first_deal": 1,
+        "rows": [{"dealer": "N", "cp_NS": "45", "spritz": "0"}],
+    }
+    (edit,) = entries[AuditEntry.Action.PLAYER_EDIT]
+    assert (edit.before, edit.after) == (
+        {"name": "Ersatz", "club": ""},
+        {"name": "Ersatzmann", "club": "Rodenbach"},
+    )
     settings = entries[AuditEntry.Action.SETTINGS][-1]
     assert settings.before == {"planned_rounds": 4, "confirmation_required": False}
     assert settings.after == {"planned_rounds": 3, "confirmation_required": True}
@@ -109,7 +139,7 @@ def test_every_kind_of_write_is_logged_with_who_before_after_and_why(evening):
         {"checked_in": True},
     )
     withdrawal = entries[AuditEntry.Action.PLAYER_WITHDRAW][0]
-    assert (withdrawal.subject, withdrawal.reason) == ("Ersatz", "only a reserve")
+    assert (withdrawal.subject, withdrawal.reason) == ("Ersatzmann", "only a reserve")
     assert [e.after for e in entries[AuditEntry.Action.TEAM_ADD]][0] == [
         "Spieler 01",
         "Spieler 02",
@@ -168,12 +198,15 @@ def test_the_log_page_shows_entries_newest_first_with_before_and_after(orga_clie
     ("params", "expected"),
     [
         ({"action": "player_check_in"}, ["check-in"]),
-        ({"q": "Ersatz"}, ["withdrawal", "player registered"]),
+        ({"q": "Ersatz"}, ["withdrawal", "player corrected", "player registered"]),
         ({"q": "SEAT LINK"}, ["deal undone", "deal entered", "deal confirmed", "deal corrected",
                               "deal entered"]),
-        ({"round": "1"}, ["round locked", "deal voided", "deal undone", "deal entered",
+        ({"round": "1"}, ["round locked", "paper table sheet typed in", "deal voided",
+                          "deal undone", "deal entered",
                           "deal confirmed", "deal corrected", "deal entered",
-                          "table links renewed", "seats swapped", "round drawn"]),
+                          "table links renewed", "seats swapped",
+                          "seat given to another player", "round drawn", "draw undone",
+                          "round drawn"]),
         ({"action": "team_add", "q": "Team 3"}, ["team registered"]),
     ],
 )  # fmt: skip

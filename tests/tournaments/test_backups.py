@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.urls import reverse
+from openpyxl import load_workbook
 
 from tournaments import backups, services
 from tournaments.exchange import export_tournament, load
@@ -198,19 +199,44 @@ def test_the_export_download_is_the_document(desk, played):
     assert json.loads(response.content)["rounds"][0]["tables"][0]["deals"][3]["entry"] == H1[3]
 
 
+HEADING = ["Rank", "Player", "Club or village", "Team", "R1", "Total", "Byes in rounds"]
+
+
 def test_the_standings_csv_opens_in_a_spreadsheet(desk, played):
     response = desk.get(reverse("standings-csv", args=[played.slug]))
     assert response.status_code == 200
     text = response.content.decode("utf-8")
     assert text.startswith("\ufeff")
-    header, *rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
-    assert header[:6] == ["Rank", "Player", "Club or village", "Team", "R1", "Total"]
+    assert text.splitlines()[0].count(";") >= 6  # German Excel's separator
+    header, *rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff")), delimiter=";"))
+    assert header[:7] == HEADING
     seats = {s.label: s.player.name for s in Table.objects.get().seats.select_related("player")}
     by_name = {row[1]: row for row in rows}
     # Example H-1: C no Strich (first), A two (last); B and D one each.
     assert by_name[seats["C"]][0] == "1" and by_name[seats["C"]][5] == "0"
     assert by_name[seats["A"]][0] == "4" and by_name[seats["A"]][4:6] == ["2", "2"]
     assert rows[-1][1] == seats["A"]
+
+
+def test_the_standings_workbook_and_its_bye_marker(desk, make_tournament):
+    """Five players: four at the table play Example H-1, one sits out (a bye at the round's
+    average: 4 Striche over 4 players, 1)."""
+    tournament = make_tournament(players=5)
+    table = services.round_draw(tournament=tournament, seed=1, allow_byes=True).tables.get()
+    for entry in H1:
+        services.deal_record(table=table, entry=entry, by=None, via="test")
+    bye = tournament.rounds.get().byes.get().player.name
+    response = desk.get(reverse("standings-xlsx", args=[tournament.slug]))
+    assert response.status_code == 200
+    assert response["Content-Disposition"].endswith('.xlsx"')
+    sheet = load_workbook(io.BytesIO(response.content)).active
+    header, *rows = [list(row) for row in sheet.iter_rows(values_only=True)]
+    assert header[:7] == HEADING
+    by_name = {row[1]: row for row in rows}
+    assert by_name[bye][4:7] == [1, 1, "1"]  # numbers stay numbers; the bye's round named
+    seats = {s.label: s.player.name for s in table.seats.select_related("player")}
+    assert by_name[seats["A"]][4:7] == [2, 2, None]
+    assert sheet.freeze_panes == "A2"
 
 
 def test_back_up_now_and_the_list(desk, played, django_assert_max_num_queries):

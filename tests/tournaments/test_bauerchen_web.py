@@ -16,7 +16,7 @@ from pypdf import PdfReader
 
 from tests.helpers import seat_players
 from tournaments import services
-from tournaments.models import Deal
+from tournaments.models import Deal, Tournament
 from tournaments.standings import tournament_standings
 
 B1_DEAL_1 = {"dealer": "N", "cp_NS": "45", "spritz": "0"}
@@ -206,3 +206,36 @@ def test_house_rules_form_offers_the_options(orga_client):
     assert "bauerchen-target" in html and "bauerchen-solo_success" in html
     assert "40er-Regel" in html and "Weiterschreiben" in html
     assert "classic 12 (target 12, 40er-Regel at 10)" in html
+
+
+def test_a_new_evening_suggests_one_stein_a_round_and_says_what_it_takes(orga_client):
+    """The rules' default tournament round is the whole match (about 100 deals, two hours); the
+    form suggests one stein (about 30) and says so."""
+    html = orga_client.get(reverse("tournament-create")).content.decode()
+    select = html[html.index('name="bauerchen-tournament_round"') :]
+    select = select[: select.index("</select>")]
+    assert '<option value="stein" selected>' in select
+    assert "one stein takes about 30 deals" in html
+    form = {
+        "name": "Preisbauer im Adler",
+        "game": "bauerchen",
+        "date": "2026-12-05",
+        "planned_rounds": "7",
+        "bauerchen-tournament_round": "stein",
+    }
+    assert orga_client.post(reverse("tournament-create"), form).status_code == 302
+    tournament = Tournament.objects.get(name="Preisbauer im Adler")
+    assert tournament.variant.get("tournament_round") == "stein"
+
+
+@pytest.mark.german
+def test_the_slate_puts_the_steine_first_and_says_durchgang(client, b_table):
+    """The Steine, which the standings rank by, right after the team (a phone shows them
+    first); Bauerchen's round to the target is a "Durchgang" (GERMAN.md), "Runde" is the
+    tournament's."""
+    client.post(b_table.get_absolute_url(), B1_DEAL_1)
+    html = client.get(b_table.get_absolute_url()).content.decode()
+    head = html[html.index('<table class="teams"') :]
+    head = head[head.index("<thead>") : head.index("</thead>")]
+    assert head.index("Steine") < head.index("Spielpunkte") < head.index("Knoddel")
+    assert "Stein 1 · Durchgang 1 · bis 31" in html

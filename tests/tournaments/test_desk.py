@@ -345,7 +345,7 @@ def test_drawing_while_a_round_is_incomplete_needs_a_reason(orga_client, make_to
     assert response.context["draw_form"].errors["override_reason"] == [message]
     html = response.content.decode()
     beside = html.index('id="id_override_reason_error"')
-    assert beside < html.index(message) < html.index('name="override_reason"')
+    assert html.index('name="override_reason"') < beside < html.index(message)  # under it
     assert snapshot(tournament) == before
     response = orga_client.post(url, {**DRAW, "override_reason": "table 2 went home"})
     assert response.status_code == 302
@@ -535,9 +535,15 @@ def test_dashboard_shows_each_tables_progress(orga_client, make_tournament, monk
     assert "idle for 12 minutes" in html or "idle for 11 minutes" in html
     for table in (one, two, three):
         assert table.get_absolute_url() in html
-    # Seats in playing order with their players.
+    # Seats in playing order with their players and, once a deal is in, the round's score:
+    # table 2's first deal gave A a Strich (Example H-1).
     players = seat_players(two)
-    assert f"A: {players['A']}<br>B: {players['B']}" in html
+    assert (
+        f'A: {players["A"]}&nbsp;<span class="score">·&nbsp;1 Strich</span><br>'
+        f'B: {players["B"]}&nbsp;<span class="score">·&nbsp;0 Striche</span>'
+    ) in html
+    three_players = seat_players(three)
+    assert f"A: {three_players['A']}<br>B: {three_players['B']}" in html  # not started
 
 
 def test_dashboard_marks_an_unconfirmed_last_deal(orga_client, tournament):
@@ -557,7 +563,7 @@ def test_dashboard_lists_byes_and_polls_a_partial(orga_client, make_tournament):
     services.round_draw(tournament=tournament, seed=1, allow_byes=True)
     url = page_url("round-detail", tournament, 1)
     html = orga_client.get(url).content.decode()
-    assert html.count("Bye (scores 0, flagged)") == 2
+    assert html.count("Bye (scores the round's average, flagged)") == 2
     assert f'hx-get="{url}" hx-trigger="every 10s"' in html
     partial = orga_client.get(url, headers={"HX-Request": "true"}).content.decode()
     assert "<html" not in partial and 'id="progress"' in partial
@@ -585,12 +591,14 @@ def test_dashboard_costs_the_same_queries_for_2_and_6_tables(
 def test_dashboard_of_a_drawn_round_costs_no_more(
     orga_client, make_tournament, django_assert_max_num_queries
 ):
-    """Before the first deal the page also offers the swap form, from the seats it has."""
+    """Before the first deal the page also offers the swap form, from the seats it has, the
+    form to give a seat to another player (one query for the players without a seat) and the
+    undo of the draw (one query: is it the last round?)."""
     tournament = make_tournament(players=24, name="Sechs Tische")
     services.round_draw(tournament=tournament, seed=8)
-    with django_assert_max_num_queries(8):
+    with django_assert_max_num_queries(10):
         html = orga_client.get(page_url("round-detail", tournament, 1)).content.decode()
-    assert 'id="swap"' in html
+    assert 'id="swap"' in html and 'id="replace"' in html and 'id="undraw"' in html
 
 
 # --- swapping seats --------------------------------------------------------------------------

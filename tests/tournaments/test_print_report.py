@@ -15,7 +15,7 @@ import scoring
 from tests.helpers import seat_players
 from tournaments import services
 from tournaments.models import Table, Tournament
-from tournaments.printing.report import certificates_pdf, championship_report_pdf
+from tournaments.printing.report import certificates_pdf, championship_report_pdf, placed_ranking
 from tournaments.printing.statistics import PlayedTable, tournament_statistics
 from tournaments.standings import counted_deals, tournament_standings
 
@@ -79,14 +79,20 @@ def test_report_and_certificates_of_every_demo_evening(db, game):
     assert "Organiser organiser" in text[0]  # the demo's organiser has no full name
     assert "Provisional" in text[0]  # its last round is still being played
 
-    podium = between(everything, "Podium", "Final ranking")
-    on_podium = [row for row in standings.rows if row.rank <= 3]
+    # In a team game the places go to the teams, their ranking first, then the players'.
+    placed, members = placed_ranking(tournament, standings)
+    teams = tournament.teams.exists()
+    assert bool(members) == teams and (placed is standings) == (not teams)
+    podium = between(everything, "Podium", "Teams" if teams else "Final ranking")
+    on_podium = [row for row in placed.rows if row.rank <= 3]
     assert len(on_podium) >= 3
-    for row in standings.rows[:3]:
+    for row in placed.rows[:3]:
         assert row.player.name in podium
+        assert all(name in podium for name in members.get(row.player.pk, []))
     assert len(re.findall(r"\d+(?:st|nd|rd|th) place", podium)) == len(on_podium)
 
-    ranking = between(everything, "Final ranking", "Statistics")
+    after_podium = everything.split("Podium", 1)[1]
+    ranking = between(after_podium, "Players" if teams else "Final ranking", "Statistics")
     for row in standings.rows:
         assert row.player.name in ranking
     title = tournament.scoring_game.last_place_title
@@ -107,13 +113,19 @@ def test_report_and_certificates_of_every_demo_evening(db, game):
     assert max(3 + len(rounds), tables / 4) <= len(text) <= 4 + 3 * len(rounds)
 
     certificates = pages(certificates_pdf(tournament, top=3))
-    assert len(certificates) == len(on_podium)
-    for page, row in zip(certificates, on_podium, strict=True):
-        assert row.player.name in page
+    # One for each placed player, or for each partner of a placed team.
+    receivers = [
+        (name, row)
+        for row in on_podium
+        for name in (members[row.player.pk] if teams else [row.player.name])
+    ]
+    assert len(certificates) == len(receivers)
+    for page, (name, row) in zip(certificates, receivers, strict=True):
+        assert name in page
         assert {1: "1st place", 2: "2nd place", 3: "3rd place"}[row.rank] in page
         assert tournament.name in page and "organiser" in page
-        if tournament.teams.exists():
-            assert "with the team" in page
+        if teams:
+            assert f"with the team {row.player.name}" in page
 
 
 def test_hand_played_statistics_are_counted_from_the_deals(make_tournament):

@@ -14,6 +14,7 @@ from pypdf import PdfReader
 import scoring
 from tournaments import services
 from tournaments.models import Round, Seat, Tournament
+from tournaments.names import sort_key
 from tournaments.printing.sheets import (
     seating,
     seating_list_pdf,
@@ -51,13 +52,22 @@ def test_every_game_has_a_grid_under_test():
     assert set(GRID_HEADS) == set(scoring.games)
 
 
+@pytest.mark.parametrize("confirmation", [False, True], ids=["table-link", "seat-links"])
 @pytest.mark.parametrize("game", sorted(GRID_HEADS))
-def test_table_sheets_one_page_per_table_with_players_link_and_grid(db, game):
+def test_table_sheets_one_page_per_table_with_players_link_and_grid(db, game, confirmation):
+    """One page a table (also with a seat's code beside each name, where a second player
+    confirms each deal and so every player uses his own seat's link)."""
     tournament, round = demo(game)
+    Tournament.objects.filter(pk=tournament.pk).update(confirmation_required=confirmation)
+    round.tournament.refresh_from_db()
     tables = list(round.tables.order_by("number"))
-    texts = pages(table_sheets_pdf(round, BASE))
+    pdf = table_sheets_pdf(round, BASE)
+    texts = pages(pdf)
     assert len(texts) == len(tables) > 1
+    sheets = table_sheets(round, BASE)
+    assert all(bool(seat.qr) == confirmation for sheet in sheets for seat in sheet.seats)
     for text, table in zip(texts, tables, strict=True):
+        assert ("Each player scans the code beside his name." in text) == confirmation
         assert re.search(rf"Table {table.number}(?!\d)", text)
         assert f"Round {round.number}" in text
         assert f"{BASE}{table.get_absolute_url()}" in text.replace(" ", "")
@@ -101,7 +111,7 @@ def test_seating_list_names_every_player_with_his_table_and_seat(db, game):
     }
     assert found == expected
     # Alphabetical: the names appear in the order of their case-folded spelling.
-    assert list(found) == sorted(expected, key=str.casefold)
+    assert list(found) == sorted(expected, key=sort_key)  # by surname (tests/…/test_names.py)
 
 
 @pytest.mark.parametrize("game", sorted(GRID_HEADS))
@@ -152,11 +162,13 @@ def test_standings_leader_and_bollenkoenig_by_hand(db, small_evening):
     seats = {seat.label: seat.player.name for seat in Seat.objects.filter(table__round=round)}
     bye = round.byes.get().player.name
     text = " ".join(pages(standings_pdf(round.tournament)))
-    # Fewest Striche first: C (0, one clean round) before the bye (0, a bye is no clean round),
-    # then B and D (1 each, shared rank 3, ordered by lot), A last with 2: the Bollenkönig.
+    # The table: A 2, B 1, C 0, D 1 Striche, 4 over 4 players; the bye scores that average, 1.
+    # Fewest Striche first: C (0, one clean round); then B and D (1 each, shared rank 2,
+    # ordered by lot) before the bye's 1 (a bye never wins the countback); A last with 2: the
+    # Bollenkönig.
     assert f"1 {seats['C']} 0 0 1" in text
-    assert f"2 {bye} 0* 0 0" in text
-    assert f"3= (lot) {seats['B']}" in text or f"3= (lot) {seats['D']}" in text
+    assert f"2= (lot) {seats['B']}" in text or f"2= (lot) {seats['D']}" in text
+    assert f"4 {bye} 1* 1 0" in text
     assert f"5 {seats['A']} Bollenkönig 2 2 0" in text
 
 
@@ -166,7 +178,7 @@ def test_seating_list_lists_the_bye_as_such(db, small_evening):
     text = " ".join(pages(seating_list_pdf(round)))
     assert f"{bye} – Bye" in text
     assert [place.name for place in seating(round)] == sorted(
-        round.tournament.players.values_list("name", flat=True), key=str.casefold
+        round.tournament.players.values_list("name", flat=True), key=sort_key
     )
 
 
@@ -196,3 +208,20 @@ def test_seating_reads_a_fixed_number_of_queries(db, django_assert_max_num_queri
     with django_assert_max_num_queries(2):
         places = seating(round)
     assert len(places) == round.tournament.players.count()
+
+
+def test_everything_for_a_round_is_one_file_in_print_order(db):
+    """Round 3 of the Hintersche demo: the seating list, then one sheet a table, then the
+    standings after round 2."""
+    from tournaments.printing.documents import CATALOGUE
+
+    tournament, round = demo("hintersche")
+    tables = list(round.tables.order_by("number"))
+    texts = pages(CATALOGUE["round-pack"].build(tournament, round, BASE))
+    wall = len(pages(seating_list_pdf(round)))
+    ranking = len(pages(standings_pdf(tournament, through_round=round.number - 1)))
+    assert len(texts) == wall + len(tables) + ranking
+    assert "Seating list" in texts[0]
+    for text, table in zip(texts[wall : wall + len(tables)], tables, strict=True):
+        assert re.search(rf"Table {table.number}(?!\d)", text)
+    assert f"Standings after round {round.number - 1}" in texts[wall + len(tables)]

@@ -189,12 +189,13 @@ def partnership(make_tournament) -> tuple[Tournament, Table, dict[str, str]]:
     return tournament, table, teams
 
 
-def test_team_standings_below_the_players(client, partnership):
+def test_team_standings_above_the_players(client, partnership):
     tournament, table, teams = partnership
     assert teams["N"] == teams["S"] and teams["E"] == teams["W"]  # partners sit opposite
     response = client.get(url("standings", tournament))
     html = response.content.decode()
-    assert html.index("Team standings") > html.index(seat_players(table)["N"])
+    # A partnership game ranks teams first: their standings come before the players'.
+    assert html.index("Team standings") < html.index(seat_players(table)["N"])
     rows = {
         row.player.name: f"{row.rank}{'=' if row.tied else ''}"
         for row in response.context["teams"].rows
@@ -517,3 +518,15 @@ def test_the_projector_parts_refresh_alone(client, evening):
     assert "<table" in standings.content.decode() and "the draw" not in standings.content.decode()
     assert "Round 2: the draw" in seating.content.decode()
     assert "<table" not in seating.content.decode()
+
+
+def test_after_the_end_the_page_says_final_standings_without_live_notes(client, table):
+    for points in H1_VIERSTRICH:
+        services.deal_record(table=table, entry={"points": points}, by=None, via="test")
+    tournament = table.round.tournament
+    live = client.get(url("standings", tournament)).content.decode()
+    assert "Standings now" in live and "Figures in italics" in live
+    services.tournament_finish(tournament=tournament)
+    final = client.get(url("standings", tournament)).content.decode()
+    assert "Final standings" in final and "Standings now" not in final
+    assert "Figures in italics" not in final and "* bye." in final

@@ -35,7 +35,7 @@ from tournaments.standings import table_result
 from tournaments.tables import play_order
 
 FORMAT = "kreidetafel-tournament"
-VERSION = 2
+VERSION = 3
 MAX_ERRORS = 50
 """At most this many errors are listed; the rest are counted."""
 
@@ -56,6 +56,10 @@ TOURNAMENT_KEYS = {
     "confirmation_required": "bool",
     "check_in_required": "bool",
     "public": "bool",
+    "bye_policy": "str",
+    "bye_score": "int",
+    "certificate_places": "int",
+    "director": "str",
     "created_at": "datetime",
 }
 DOCUMENT_KEYS = {
@@ -309,6 +313,8 @@ def check_document(data: Any, *, slug: str | None = None) -> Plan:
         raise problems.error()
     if document["format"] == FORMAT and document["version"] == 1:
         _upgrade_from_version_1(document)
+    if document["format"] == FORMAT and document["version"] == 2:  # noqa: PLR2004
+        _upgrade_from_version_2(document)
     if document["format"] != FORMAT or document["version"] != VERSION:
         problems.add(
             "format",
@@ -626,10 +632,23 @@ def _objects(value: Any, key: str) -> list[dict[str, Any]]:
     return [item for item in items if isinstance(item, dict)] if isinstance(items, list) else []
 
 
+def _upgrade_from_version_2(document: dict[str, Any]) -> None:
+    """A version 2 file (before the bye policy) in version 3's shape: its byes scored the game's
+    fixed bye score, and still do; certificates for the first three places."""
+    document["version"] = VERSION
+    tournament = document.get("tournament")
+    if isinstance(tournament, dict):
+        game = scoring.games.get(tournament.get("game"))
+        tournament.setdefault("bye_policy", Tournament.ByePolicy.FIXED.value)
+        tournament.setdefault("bye_score", game.bye_score if game else 0)
+        tournament.setdefault("certificate_places", 3)
+        tournament.setdefault("director", "")
+
+
 def _upgrade_from_version_1(document: dict[str, Any]) -> None:
     """A version 1 file (before undo and void) in version 2's shape: no deal is voided, a
     revision after the first is a correction. Malformed parts are left for the check."""
-    document["version"] = VERSION
+    document["version"] = 2
     for round_ in _objects(document, "rounds"):
         for table in _objects(round_, "tables"):
             for deal in _objects(table, "deals"):

@@ -4,9 +4,14 @@
 * ``DEAL_MESSAGES``: the game's error codes → a sentence for the person at the table, with
   ``%(param)s`` placeholders filled from ``InvalidDeal.params``;
 * ``OPTION_LABELS``: house-rule option → its label on the new-tournament form;
+* ``OPTION_HELP``: house-rule option → a line under it (what it costs the evening);
+* ``OPTION_SUGGESTED``: house-rule option → the value the new-tournament form suggests where it
+  differs from the rules' default (an evening's tournament round, not a whole match);
 * ``CHOICE_LABELS``: a choice's value → its words;
 * ``VARIANT_MESSAGES``: the game's codes for refused house rules → a sentence (no placeholders);
-* ``TIEBREAK_LABELS``: a tie-break figure → its column heading in the standings.
+* ``TIEBREAK_LABELS``: a tie-break figure → its column heading in the standings;
+* ``SCORE_WORDS``: the game's tournament score in words, a lazy plural with ``%(count)s``
+  (Hintersche: "3 Striche").
 
 The codes every game shares (Scoring specification §0.2) are in :mod:`.common`; a game's own
 sentence for a shared code wins. All strings are lazy translations.
@@ -47,9 +52,30 @@ def option_label(game: str, option: str) -> Any:
     return _lookup(game, "OPTION_LABELS", option) or option
 
 
+def option_help(game: str, option: str) -> Any:
+    """The line under a house-rule ``option`` of ``game`` on the form; "" if none."""
+    module = _module(game)
+    return getattr(module, "OPTION_HELP", {}).get(option, "") if module else ""
+
+
+def option_suggested(game: str, option: str, default: Any) -> Any:
+    """The value the new-tournament form starts ``option`` of ``game`` at: the game's suggestion
+    for an evening, else the rules' ``default``."""
+    module = _module(game)
+    return getattr(module, "OPTION_SUGGESTED", {}).get(option, default) if module else default
+
+
 def choice_label(game: str, value: str) -> Any:
     """The words for a house-rule choice ``value`` of ``game``; the value itself if none."""
     return _lookup(game, "CHOICE_LABELS", value) or value
+
+
+def score_words(game: str, total: int) -> str:
+    """A tournament score of ``game`` in its unit ("3 Striche", "2 Steine"); the bare number
+    for a game without ``SCORE_WORDS``."""
+    module = _module(game)
+    words = getattr(module, "SCORE_WORDS", None) if module else None
+    return str(words % {"count": total}) if words is not None else str(total)
 
 
 def tiebreak_label(game: str, key: str) -> Any:

@@ -7,8 +7,11 @@ is missing falls back to the engine's English message.
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 DEAL_MESSAGES = {
+    "OUT_OF_RANGE@trump": _("Trumps must be a suit: ♣ ♠ ♥ ♦ (or C S H D)."),
+    "OUT_OF_RANGE@suit": _("A suit is one of ♣ ♠ ♥ ♦ (or C S H D)."),
     "INVALID_ENTRY": _("This is not a Bauerchen deal entry."),
     "UNKNOWN_FIELD": _("This field does not belong to a Bauerchen deal."),
     "MISSING_PLAYER": _("Say which team (or player) melded."),
@@ -77,6 +80,19 @@ OPTION_LABELS = {
     "tournament_round": _("One tournament round at a table is"),
 }
 
+OPTION_HELP = {
+    "tournament_round": _(
+        "Measured from simulated play: one stein takes about 30 deals (17–60), some 35–45 "
+        "minutes at a table; the whole match of three steins about 100 deals (60–140), two "
+        "hours. With the classic 12 about half as many."
+    ),
+    "steins_per_match": _("Only counts when a tournament round is the whole match."),
+}
+
+OPTION_SUGGESTED = {"tournament_round": "stein"}
+"""A new evening's tournament round: one stein, as Preisbauer evenings draw new tables several
+times a night; the rules' own default, the whole match, is two hours at a table."""
+
 CHOICE_LABELS = {
     "none": _("none (target 31)"),
     "classic-12": _("classic 12 (target 12, 40er-Regel at 10)"),
@@ -93,3 +109,6 @@ TIEBREAK_LABELS = {
     "game_point_diff": _("Game-point difference"),
     "gehampelter_steins": _("Steins in the Gehampelter"),
 }
+
+SCORE_WORDS = ngettext_lazy("%(count)s Stein", "%(count)s Steine", "count")
+"""The tournament score in the game's unit, for certificates."""

@@ -7,6 +7,7 @@ placeholder is missing falls back to the engine's English message.
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 DEAL_MESSAGES = {
     "INVALID_ENTRY": _(
@@ -43,3 +44,6 @@ TIEBREAK_LABELS = {
     "games_won": _("Nullchen won"),
     "deal_diff": _("Deal difference"),
 }
+
+SCORE_WORDS = ngettext_lazy("%(count)s Stauzeweck", "%(count)s Stauzewecke", "count")
+"""The tournament score in the game's unit, for certificates."""

@@ -7,6 +7,7 @@ placeholder is missing falls back to the engine's English message.
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 DEAL_MESSAGES = {
     "INVALID_ENTRY": _("This is not a deal entry."),
@@ -63,3 +64,6 @@ TIEBREAK_LABELS = {
     "skips": _("Skips"),
     "deal_wins": _("Deals won"),
 }
+
+SCORE_WORDS = ngettext_lazy("%(count)s point", "%(count)s points", "count")
+"""The tournament score in the game's unit, for certificates."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 DEAL_MESSAGES = {
     "MISSING_PLAYER": _("Enter the card points of every player still in the game."),
@@ -47,3 +48,6 @@ CHOICE_LABELS = {
 
 ENTRY_LABELS = {"points": _("card points")}
 """Hintersche's ``points`` are the card points each player took (Augen)."""
+
+SCORE_WORDS = ngettext_lazy("%(count)s Strich", "%(count)s Striche", "count")
+"""The tournament score in the game's unit, for certificates."""

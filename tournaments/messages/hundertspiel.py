@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 DEAL_MESSAGES = {
     "INVALID_ENTRY": _("This is not a deal the table can enter."),
@@ -78,3 +79,6 @@ CHOICE_LABELS = {
     "abandon": _("is abandoned without payment"),
     "leader_wins_single": _("is won by the party ahead (a single Marke)"),
 }
+
+SCORE_WORDS = ngettext_lazy("%(count)s Marke", "%(count)s Marken", "count")
+"""The tournament score in the game's unit, for certificates."""

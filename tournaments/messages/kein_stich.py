@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 DEAL_MESSAGES = {
     "INVALID_ENTRY": _("This is not a deal the table can enter."),
@@ -19,6 +20,8 @@ DEAL_MESSAGES = {
     ),
     "DUPLICATE_PLAYER": _("A player can finish only once."),
     "INCOMPLETE_ORDER": _("Give every place; only the last one may stay empty."),
+    "NOT_A_PLACE": _("A place is a number from 1 to %(players)s."),
+    "PLACE_TWICE": _("Place %(place)s is written for two players."),
     "POT_MISMATCH": _("The pot does not hold what the Domino pays out; check the deals."),
     "MATCH_OVER": _("The match is over; no more deals can be entered."),
     "DEALER_ROTATION": _("This is not the dealer the clockwise rotation expects."),
@@ -67,3 +70,6 @@ TIEBREAK_LABELS = {
     "paid_in": _("Paid into the pot"),
     "domino_seconds": _("Domino second places"),
 }
+
+SCORE_WORDS = ngettext_lazy("%(count)s Pfennig", "%(count)s Pfennig", "count")
+"""The tournament score in the game's unit, for certificates."""

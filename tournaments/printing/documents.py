@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy as _
 from django_tasks import TaskResultStatus, task
 from django_tasks_db.models import DBTaskResult
 
+from tournaments import pdfparts
 from tournaments.models import Round, Tournament
 from tournaments.printing import report, result_sheet_pdf, sheets
 
@@ -56,6 +57,16 @@ def _seating_list(tournament: Tournament, the_round: Round | None, base_url: str
 
 def _round_standings(tournament: Tournament, the_round: Round | None, base_url: str) -> bytes:
     return sheets.standings_pdf(tournament, through_round=the_round.number)
+
+
+def _round_pack(tournament: Tournament, the_round: Round | None, base_url: str) -> bytes:
+    """Everything the desk prints when a round is drawn, as one file: the seating list for the
+    wall, the table sheets (with each seat's code where a second player confirms) and, from
+    round 2 on, the standings after the round before."""
+    parts = [sheets.seating_list_pdf(the_round), sheets.table_sheets_pdf(the_round, base_url)]
+    if the_round.number > 1:
+        parts.append(sheets.standings_pdf(tournament, through_round=the_round.number - 1))
+    return pdfparts.join(parts)
 
 
 @dataclass(frozen=True)
@@ -100,6 +111,14 @@ CATALOGUE: dict[str, Document] = {
             "table-sheets",
             _("Table sheets"),
             _table_sheets,
+            per_round=True,
+            direct=True,
+            links=True,
+        ),
+        Document(
+            "round-pack",
+            _("Everything for the round"),
+            _round_pack,
             per_round=True,
             direct=True,
             links=True,

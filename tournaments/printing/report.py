@@ -16,6 +16,7 @@ from typing import Any
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from tournaments.messages import score_words
 from tournaments.models import Bye, Round, Tournament
 from tournaments.printing import render_pdf
 from tournaments.printing.chart import Line, progression_svg
@@ -86,8 +87,24 @@ def _chart(standings: Standings, by_round: dict[int, Standings]) -> SafeString:
 
 
 def _organiser(tournament: Tournament) -> str:
+    """The director's name as the tournament gives it, else the organiser account's."""
     user = tournament.organiser
-    return user.get_full_name() or user.get_username()
+    return tournament.director or user.get_full_name() or user.get_username()
+
+
+def placed_ranking(
+    tournament: Tournament, standings: Standings
+) -> tuple[Standings, dict[int, list[str]]]:
+    """The ranking the places go to: in a partnership game with registered teams the teams'
+    (with each team's players, by name), else the players' ``standings`` themselves (and no
+    members)."""
+    if not teams_allowed(tournament) or not tournament.teams.exists():
+        return standings, {}
+    members: dict[int, list[str]] = defaultdict(list)
+    for row in sorted(standings.rows, key=lambda r: r.player.name):
+        if row.player.team_id is not None:
+            members[row.player.team_id].append(row.player.name)
+    return team_standings(tournament, standings), dict(members)
 
 
 def championship_report_pdf(tournament: Tournament) -> bytes:
@@ -129,6 +146,7 @@ def championship_report_pdf(tournament: Tournament) -> bytes:
         )
     game = tournament.scoring_game
     last_title = game.last_place_title
+    placed, members = placed_ranking(tournament, standings)
     context: dict[str, Any] = {
         "tournament": tournament,
         "organiser": _organiser(tournament),
@@ -139,14 +157,15 @@ def championship_report_pdf(tournament: Tournament) -> bytes:
                 if row.tied
                 else place(row.rank),
                 row,
+                members.get(row.player.pk, []),
             )
-            for row in standings.rows
+            for row in placed.rows
             if row.rank <= PODIUM
         ],
         "ranking": standings_listing(standings, tournament.game, last_title),
         "teams": (
-            standings_listing(team_standings(tournament, standings), tournament.game, teams=True)
-            if teams_allowed(tournament)
+            standings_listing(placed, tournament.game, teams=True)
+            if placed is not standings
             else None
         ),
         "last_title": last_title,
@@ -158,7 +177,7 @@ def championship_report_pdf(tournament: Tournament) -> bytes:
     return render_pdf("print/report.html", context)
 
 
-def certificates_pdf(tournament: Tournament, top: int = 3) -> bytes:
+def certificates_pdf(tournament: Tournament, top: int | None = None) -> bytes:
     """The certificates (Urkunden) of ``tournament`` as A4 PDF bytes, one page for each player
     ranked ``top`` or better, best first: name, place, tournament, game, date, venue and a line
     for the organiser's signature; in partnership games with teams also the team. A shared rank
@@ -169,18 +188,26 @@ def certificates_pdf(tournament: Tournament, top: int = 3) -> bytes:
     Raises:
         ValueError: ``top`` is below 1.
     """
+    top = tournament.certificate_places if top is None else top
     if top < 1:
         raise ValueError(f"top must be at least 1, got {top!r}")
-    rows: list[Row] = []
+    certificates: list[dict[str, Any]] = []
     if counted_deals(tournament).exists():
-        rows = [row for row in tournament_standings(tournament).rows if row.rank <= top]
-    teams = dict(tournament.teams.values_list("pk", "name")) if teams_allowed(tournament) else {}
+        placed, members = placed_ranking(tournament, tournament_standings(tournament))
+        for row in placed.rows:
+            if row.rank > top:
+                break
+            common = {"place": place(row.rank), "score": score_words(tournament.game, row.total)}
+            if not members:
+                certificates.append({**common, "name": row.player.name, "team": None})
+            else:  # one for each partner of a placed team
+                certificates.extend(
+                    {**common, "name": name, "team": row.player.name}
+                    for name in members.get(row.player.pk, [])
+                )
     context = {
         "tournament": tournament,
         "organiser": _organiser(tournament),
-        "certificates": [
-            {"row": row, "place": place(row.rank), "team": teams.get(row.player.team_id)}
-            for row in rows
-        ],
+        "certificates": certificates,
     }
     return render_pdf("print/certificates.html", context)

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from tournaments import pdfparts
 from tournaments.models import Bye, Round, Seat, Tournament
+from tournaments.names import sort_key
 from tournaments.printing import render_pdf
 from tournaments.printing.listing import standings_listing
 from tournaments.services.registration import teams_allowed
@@ -39,6 +40,9 @@ class SheetSeat:
     name: str
     team: str
     """The player's registered team ("" for none)."""
+    qr: str = ""
+    """Where each player enters and confirms on his own phone (the tournament wants a second
+    player's confirmation): the QR code of the seat's link; else ""."""
 
 
 @dataclass(frozen=True)
@@ -87,11 +91,20 @@ def table_sheets(round: Round, base_url: str) -> list[TableSheet]:
         players = {seat.label: seat.player for seat in table.seats.all()}
         labels = play_order(game, players)
         url = base_url.rstrip("/") + table.get_absolute_url()
+        by_label = {seat.label: seat for seat in table.seats.all()}
+        own_links = tournament.confirmation_required
         sheets.append(
             TableSheet(
                 number=table.number,
                 seats=[
-                    SheetSeat(label, players[label].name, getattr(players[label].team, "name", ""))
+                    SheetSeat(
+                        label,
+                        players[label].name,
+                        getattr(players[label].team, "name", ""),
+                        _qr(base_url.rstrip("/") + by_label[label].get_absolute_url())
+                        if own_links
+                        else "",
+                    )
                     for label in labels
                 ],
                 url=url,
@@ -155,7 +168,7 @@ def seating(round: Round) -> list[Place]:
         Place(name, None)
         for name in Bye.objects.filter(round=round).values_list("player__name", flat=True)
     ]
-    return sorted(places, key=lambda place: (place.name.casefold(), place.name))
+    return sorted(places, key=lambda place: sort_key(place.name))
 
 
 SEATING_TWO_COLUMNS = 40

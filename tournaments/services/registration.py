@@ -18,7 +18,19 @@ import scoring
 from tournaments.models import AuditEntry, Deal, Player, Team, Tournament
 from tournaments.services.audit import check_not_finished, record_change
 
-SETTINGS = ("planned_rounds", "confirmation_required", "check_in_required", "public", "tiebreaks")
+SETTINGS = (
+    "planned_rounds",
+    "confirmation_required",
+    "check_in_required",
+    "public",
+    "bye_policy",
+    "bye_score",
+    "certificate_places",
+    "director",
+    "tiebreaks",
+)
+DETAILS = ("name", "date", "venue")
+"""What the settings page may correct besides :data:`SETTINGS` (the public address stays)."""
 """The tournament's settings the organiser may change after creating it."""
 
 
@@ -85,7 +97,11 @@ def tournament_settings(
     ``tiebreaks`` as :func:`tournament_create`; ``FINISHED`` when the tournament is finished."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     check_not_finished(tournament)
-    changes = {k: v for k, v in changes.items() if k in SETTINGS and getattr(tournament, k) != v}
+    changes = {
+        k: v
+        for k, v in changes.items()
+        if k in (*SETTINGS, *DETAILS) and getattr(tournament, k) != v
+    }
     if "tiebreaks" in changes:
         _check_tiebreaks(tournament.scoring_game, changes["tiebreaks"])
     drawn = tournament.rounds.count()
@@ -117,11 +133,16 @@ def tournament_settings(
             AuditEntry.Action.SETTINGS,
             by=by,
             subject=tournament.name,
-            before=before,
-            after=changes,
+            before=_logged(before),
+            after=_logged(changes),
         )
     tournament.refresh_from_db(fields=["version"])
     return tournament
+
+
+def _logged(values: Mapping[str, Any]) -> dict[str, Any]:
+    """``values`` for the audit log's JSON: a date as ``YYYY-MM-DD``."""
+    return {k: v.isoformat() if isinstance(v, datetime.date) else v for k, v in values.items()}
 
 
 def _check_names(tournament: Tournament, names: list[str], field: str) -> None:
@@ -220,6 +241,36 @@ def _player_flag(
 
 
 @transaction.atomic
+def player_edit(
+    *, player: Player, name: str, club: str = "", by: AbstractBaseUser | None = None
+) -> Player:
+    """Correct a player's name and club or village (a typo at the door); his seats, deals and
+    results stay his. Logged with before and after. Raises ``ValidationError`` on ``name`` when
+    it is empty or another player's, ``FINISHED`` when the tournament is finished."""
+    tournament = player.tournament
+    check_not_finished(tournament)
+    name, club = " ".join(name.split()), " ".join(club.split())
+    if not name:
+        raise ValidationError({"name": _("Enter the player's name.")})
+    if tournament.players.filter(name=name).exclude(pk=player.pk).exists():
+        raise ValidationError({"name": _("Already on the list: %(names)s.") % {"names": name}})
+    before = {"name": player.name, "club": player.club}
+    after = {"name": name, "club": club}
+    if before != after:
+        player.name, player.club = name, club
+        player.save(update_fields=["name", "club"])
+        record_change(
+            tournament,
+            AuditEntry.Action.PLAYER_EDIT,
+            by=by,
+            subject=name,
+            before=before,
+            after=after,
+        )
+    return player
+
+
+@transaction.atomic
 def player_check_in(
     *, player: Player, checked_in: bool = True, by: AbstractBaseUser | None = None
 ) -> Player:
@@ -248,6 +299,32 @@ def teams_allowed(tournament: Tournament) -> bool:
     Hundertspiel)."""
     game = tournament.scoring_game
     return game.partnerships and game.table_size(game.variant(tournament.variant)) == 4
+
+
+@transaction.atomic
+@transaction.atomic
+def team_rename(*, team: Team, name: str, by: AbstractBaseUser | None = None) -> Team:
+    """Correct a team's name; its players and results stay. Raises ``ValidationError`` on
+    ``name`` (empty or another team's), ``FINISHED``."""
+    tournament = team.tournament
+    check_not_finished(tournament)
+    name = " ".join(name.split())
+    if not name:
+        raise ValidationError({"name": _("Enter the team's name.")})
+    if tournament.teams.filter(name=name).exclude(pk=team.pk).exists():
+        raise ValidationError({"name": _("Already on the list: %(names)s.") % {"names": name}})
+    if name != team.name:
+        before, team.name = team.name, name
+        team.save(update_fields=["name"])
+        record_change(
+            tournament,
+            AuditEntry.Action.TEAM_RENAME,
+            by=by,
+            subject=name,
+            before=before,
+            after=name,
+        )
+    return team
 
 
 @transaction.atomic

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 from collections import Counter
+from collections.abc import Collection
 from itertools import combinations
 from typing import Any
 
@@ -17,7 +18,7 @@ from django.utils.translation import ngettext
 import scoring
 from tournaments import backups, draw
 from tournaments.errors import draw_error_message
-from tournaments.models import AuditEntry, Bye, Player, Round, Seat, Table, Tournament
+from tournaments.models import AuditEntry, Bye, Deal, Player, Round, Seat, Table, Tournament
 from tournaments.services.audit import check_not_finished, record_change
 from tournaments.services.registration import teams_allowed
 from tournaments.standings import table_result, tournament_standings
@@ -99,6 +100,7 @@ def round_draw(
     allow_byes: bool = False,
     seed: int | None = None,
     override_reason: str = "",
+    sitting_out: Collection[int] = (),
     by: AbstractBaseUser | None = None,
 ) -> Round:
     """Draw the next round with ``method`` (random; random avoiding repeat table-mates; by
@@ -129,7 +131,8 @@ def round_draw(
     variant = game.variant(tournament.variant)
     sizes = playable_table_sizes(game, variant)
     seed = seed if seed is not None else secrets.randbits(48)
-    players = drawable_players(tournament)
+    chosen = set(sitting_out) & set(drawable_players(tournament))
+    players = [p for p in drawable_players(tournament) if p not in chosen]
     if method == Round.Method.STANDINGS:
         rows = tournament_standings(tournament).rows
         rank = {row.player.pk: index for index, row in enumerate(rows)}
@@ -165,7 +168,7 @@ def round_draw(
             Seat(table=table, player_id=player_id, label=label)
             for label, player_id in zip(labels, seated, strict=True)
         )
-    Bye.objects.bulk_create(Bye(round=new_round, player_id=p) for p in result.byes)
+    Bye.objects.bulk_create(Bye(round=new_round, player_id=p) for p in [*chosen, *result.byes])
     if tournament.status == Tournament.Status.DRAFT:
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
@@ -174,11 +177,20 @@ def round_draw(
         AuditEntry.Action.ROUND_DRAW,
         by=by,
         subject=_("Round %(number)s") % {"number": number},
-        after={"method": method, "seed": seed, "tables": len(result.tables)},
+        after={
+            "method": method,
+            "seed": seed,
+            "tables": len(result.tables),
+            **({"sitting_out": _names(chosen)} if chosen else {}),
+        },
         reason=override_reason if overridden else "",
         round_number=number,
     )
     return new_round
+
+
+def _names(player_ids: Collection[int]) -> list[str]:
+    return sorted(Player.objects.filter(pk__in=player_ids).values_list("name", flat=True))
 
 
 def _locked_round(the_round: Round) -> Round:
@@ -235,6 +247,110 @@ def seats_swap(
         subject=" ↔ ".join(p.name for p in players),
         before=before,
         round_number=the_round.number,
+    )
+
+
+@transaction.atomic
+def seat_replace(
+    *, round: Round, seated: Player, newcomer: Player, by: AbstractBaseUser | None = None
+) -> Seat:
+    """Give ``seated``'s seat in ``round`` to ``newcomer`` before that table's first deal (a
+    late arrival takes a withdrawn player's place; a player with a bye comes in for one who
+    left). The seat keeps its link. ``newcomer`` must not sit at a table of the round; if he had
+    the round's bye, ``seated`` takes it over, else ``seated`` sits the round out.
+
+    Raises ``ValidationError``: ``NOT_SEATED`` (on ``seated``), ``TABLE_STARTED`` (a deal was
+    entered at that table), ``ALREADY_SEATED`` or ``WITHDRAWN`` (on ``newcomer``),
+    ``FINISHED``; nothing is changed then."""
+    the_round = _locked_round(round)
+    check_not_finished(the_round.tournament)
+    seat = (
+        Seat.objects.select_for_update()
+        .select_related("table")
+        .filter(table__round=the_round, player=seated)
+        .first()
+    )
+    if seat is None or the_round.status == Round.Status.LOCKED:
+        raise ValidationError(
+            {"seated": _("%(name)s has no seat in this round.") % {"name": seated.name}},
+            code="NOT_SEATED",
+        )
+    if Deal.all_objects.filter(table=seat.table).exists():
+        raise ValidationError(
+            {
+                "seated": _(
+                    "Table %(number)s has entered a deal: its players can no longer change."
+                )
+                % {"number": seat.table.number}
+            },
+            code="TABLE_STARTED",
+        )
+    if newcomer.withdrawn or newcomer.tournament_id != the_round.tournament_id:
+        raise ValidationError(
+            {"newcomer": _("%(name)s is withdrawn.") % {"name": newcomer.name}}, code="WITHDRAWN"
+        )
+    if Seat.objects.filter(table__round=the_round, player=newcomer).exists():
+        raise ValidationError(
+            {"newcomer": _("%(name)s already has a seat in this round.") % {"name": newcomer.name}},
+            code="ALREADY_SEATED",
+        )
+    bye = Bye.objects.filter(round=the_round, player=newcomer).first()
+    if bye is not None:
+        bye.player = seated
+        bye.save(update_fields=["player"])
+    seat.player = newcomer
+    seat.save(update_fields=["player"])
+    record_change(
+        the_round.tournament,
+        AuditEntry.Action.SEAT_REPLACE,
+        by=by,
+        subject=f"{seated.name} → {newcomer.name}",
+        before={"seat": f"{seat.table.number}{seat.label}", "player": seated.name},
+        after={"player": newcomer.name, "bye": seated.name if bye is not None else None},
+        round_number=the_round.number,
+        table_number=seat.table.number,
+    )
+    return seat
+
+
+@transaction.atomic
+def round_undraw(*, round: Round, by: AbstractBaseUser | None = None, reason: str = "") -> None:
+    """Undo the draw of the tournament's last round before any deal is entered in it (the wrong
+    players checked in, the wrong method): a backup is taken first, then the round, its tables,
+    seats, links and byes are deleted; the next draw gets the round's number again. Logged with
+    the round's seed and ``reason``.
+
+    Raises ``ValidationError``: ``NOT_LAST_ROUND``, ``ROUND_STARTED`` (a deal was entered, even
+    one taken back), ``FINISHED``."""
+    the_round = _locked_round(round)
+    tournament = the_round.tournament
+    check_not_finished(tournament)
+    if tournament.rounds.filter(number__gt=the_round.number).exists():
+        raise ValidationError(_("Only the last round's draw can be undone."), code="NOT_LAST_ROUND")
+    if Deal.all_objects.filter(table__round=the_round).exists():
+        raise ValidationError(
+            _("Round %(number)s has deals: its draw can no longer be undone.")
+            % {"number": the_round.number},
+            code="ROUND_STARTED",
+        )
+    backups.backup_before(tournament, f"undraw-{the_round.number}")
+    before = {
+        "method": the_round.method,
+        "seed": the_round.seed,
+        "tables": the_round.tables.count(),
+    }
+    number = the_round.number
+    the_round.delete()
+    if not tournament.rounds.exists():
+        Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.DRAFT)
+    record_change(
+        tournament,
+        AuditEntry.Action.ROUND_UNDRAW,
+        by=by,
+        subject=_("Round %(number)s") % {"number": number},
+        before=before,
+        reason=reason,
+        round_number=number,
     )
 
 

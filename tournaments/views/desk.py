@@ -6,7 +6,7 @@ log and the printed results. Every write goes through ``tournaments.services`` w
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,20 +26,26 @@ from django.views.decorators.http import require_POST
 from tournaments import permissions, services
 from tournaments.audit_words import change_words
 from tournaments.forms import (
+    UNDRAW_IDS,
     AuditFilterForm,
     CheckInForm,
     DrawForm,
     LockForm,
     PlayerForm,
     PlayerListForm,
+    ReplaceForm,
     SettingsForm,
     SwapForm,
     TeamForm,
+    TeamNameForm,
     TournamentForm,
+    UndrawForm,
     WithdrawForm,
 )
 from tournaments.links import phones_cannot_reach, public_url
-from tournaments.models import AuditEntry, Player, Round, Seat, Table, Tournament
+from tournaments.messages import score_words
+from tournaments.models import AuditEntry, Player, Round, Seat, Table, Team, Tournament
+from tournaments.names import sort_key
 from tournaments.printing import result_sheet_pdf
 from tournaments.printing.documents import DIRECT_PLAYERS
 from tournaments.tables import play_order
@@ -137,16 +143,34 @@ def _late_names(tournament: Tournament, rounds: list[Round]) -> set[str]:
     return names
 
 
+def _organiser_player(request: HttpRequest, slug: str, pk: int) -> tuple[Tournament, Player]:
+    """The organiser's tournament at ``slug`` and its player ``pk``; 404 otherwise."""
+    tournament = organiser_tournament(request, slug)
+    return tournament, get_object_or_404(Player, pk=pk, tournament=tournament)
+
+
+def _at(tournament: Tournament, section: str) -> HttpResponse:
+    """Back to the desk at ``section`` (``players``, ``teams``), where the organiser was."""
+    return redirect(f"{tournament.get_absolute_url()}#{section}")
+
+
+def _drawable(tournament: Tournament, players: Iterable[Player]) -> list[Player]:
+    """The players the next draw would seat, in the desk's order."""
+    ids = set(services.drawable_players(tournament))
+    return [p for p in players if p.pk in ids]
+
+
 def _tournament_page(
     request: HttpRequest, tournament: Tournament, *, status: int = 200, **bound: forms.Form
 ) -> HttpResponse:
     """The desk: status, players (with check-in, withdrawal, team), teams, rounds and the forms
     (a form in ``bound``, e.g. one with errors, replaces the fresh one)."""
-    players = list(tournament.players.select_related("team"))
+    players = sorted(tournament.players.select_related("team"), key=lambda p: sort_key(p.name))
     rounds = list(
         tournament.rounds.annotate(
-            table_count=Count("tables"),
-            complete_count=Count("tables", filter=Q(tables__complete=True)),
+            table_count=Count("tables", distinct=True),
+            complete_count=Count("tables", filter=Q(tables__complete=True), distinct=True),
+            bye_count=Count("byes", distinct=True),
         )
     )
     teams_allowed = services.teams_allowed(tournament)
@@ -167,7 +191,10 @@ def _tournament_page(
         "teams": sorted(teams.items(), key=lambda item: item[0].name),
         "player_form": PlayerForm(),
         "list_form": PlayerListForm(),
-        "draw_form": DrawForm(),
+        "draw_form": DrawForm(
+            players=_drawable(tournament, players),
+            initial={"allow_byes": last is not None and last.bye_count > 0},
+        ),
         "team_form": TeamForm(players=[p for p in players if p.team is None])
         if teams_allowed
         else None,
@@ -208,7 +235,7 @@ def player_create(request: HttpRequest, slug: str) -> HttpResponse:
     def act(data: dict[str, Any]) -> HttpResponse:
         player = services.player_add(tournament=tournament, by=request.user, **data)
         messages.success(request, _("%(name)s is registered.") % {"name": player.name})
-        return redirect(tournament)
+        return _at(tournament, "players")
 
     return _desk_write(request, tournament, PlayerForm(request.POST), act, "player_form")
 
@@ -223,21 +250,39 @@ def player_list_create(request: HttpRequest, slug: str) -> HttpResponse:
             tournament=tournament, text=data["names"], by=request.user
         )
         messages.success(request, _("%(count)s players registered.") % {"count": len(added)})
-        return redirect(tournament)
+        return _at(tournament, "players")
 
     return _desk_write(request, tournament, PlayerListForm(request.POST), act, "list_form")
 
 
 @login_required
 @require_POST
+def player_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Correct a player's name and club or village."""
+    tournament, player = _organiser_player(request, slug, pk)
+
+    def act(data: dict[str, Any]) -> HttpResponse:
+        old = player.name
+        services.player_edit(player=player, by=request.user, **data)
+        messages.success(
+            request,
+            _("%(old)s is now %(name)s (%(club)s).")
+            % {"old": old, "name": player.name, "club": player.club or "–"},
+        )
+        return _at(tournament, "players")
+
+    return _desk_write(request, tournament, PlayerForm(request.POST), act)
+
+
+@login_required
+@require_POST
 def player_check_in(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Check a player in (``checked_in`` posted) or out again."""
-    tournament = organiser_tournament(request, slug)
-    player = get_object_or_404(Player, pk=pk, tournament=tournament)
+    tournament, player = _organiser_player(request, slug, pk)
 
     def act(data: dict[str, Any]) -> HttpResponse:
         services.player_check_in(player=player, checked_in=data["checked_in"], by=request.user)
-        return redirect(tournament)
+        return _at(tournament, "players")
 
     return _desk_write(request, tournament, CheckInForm(request.POST), act)
 
@@ -246,8 +291,7 @@ def player_check_in(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @require_POST
 def player_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Withdraw a player (``withdrawn`` posted) or take it back, with an optional reason."""
-    tournament = organiser_tournament(request, slug)
-    player = get_object_or_404(Player, pk=pk, tournament=tournament)
+    tournament, player = _organiser_player(request, slug, pk)
 
     def act(data: dict[str, Any]) -> HttpResponse:
         services.player_withdraw(player=player, by=request.user, **data)
@@ -256,9 +300,23 @@ def player_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         else:
             text = _("%(name)s is back in the draw.")
         messages.success(request, text % {"name": player.name})
-        return redirect(tournament)
+        return _at(tournament, "players")
 
     return _desk_write(request, tournament, WithdrawForm(request.POST), act)
+
+
+@login_required
+@require_POST
+def team_rename(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Correct a team's name."""
+    tournament = organiser_tournament(request, slug)
+    team = get_object_or_404(Team, pk=pk, tournament=tournament)
+
+    def act(data: dict[str, Any]) -> HttpResponse:
+        services.team_rename(team=team, name=data["name"], by=request.user)
+        return _at(tournament, "teams")
+
+    return _desk_write(request, tournament, TeamNameForm(request.POST), act)
 
 
 @login_required
@@ -273,7 +331,7 @@ def team_create(request: HttpRequest, slug: str) -> HttpResponse:
     def act(data: dict[str, Any]) -> HttpResponse:
         team = services.team_add(tournament=tournament, by=request.user, **data)
         messages.success(request, _("Team %(name)s is registered.") % {"name": team.name})
-        return redirect(tournament)
+        return _at(tournament, "teams")
 
     context_key = "team_form" if services.teams_allowed(tournament) else None
     return _desk_write(request, tournament, form, act, context_key)
@@ -290,7 +348,9 @@ def round_create(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(request, _("Round %(number)s is drawn.") % {"number": new_round.number})
         return redirect("round-detail", slug=tournament.slug, number=new_round.number)
 
-    return _desk_write(request, tournament, DrawForm(request.POST), act, "draw_form")
+    players = _drawable(tournament, tournament.players.all())
+    form = DrawForm(request.POST, players=players)
+    return _desk_write(request, tournament, form, act, "draw_form")
 
 
 @login_required
@@ -343,6 +403,9 @@ class TableProgress:
     """The last deal waits for another player's confirmation."""
     idle_minutes: int
     """Minutes since the last deal was entered or changed (since the draw before the first)."""
+    scores: dict[str, str]
+    """Seat label → the round's score so far in the game's unit ("2 Striche"), from the result
+    the services store with every deal; empty before the first deal."""
 
     @property
     def idle(self) -> bool:
@@ -371,6 +434,12 @@ def _round_progress(tournament: Tournament, the_round: Round) -> list[TableProgr
                 deal_count=table.deal_count,
                 unconfirmed=tournament.confirmation_required and table.unconfirmed_count > 0,
                 idle_minutes=int((now - since).total_seconds() // 60),
+                scores={
+                    label: score_words(tournament.game, score)
+                    for label, (score, _figures) in (table.result or {}).get("seats", {}).items()
+                }
+                if table.deal_count
+                else {},
             )
         )
     return progress
@@ -399,17 +468,24 @@ def _round_page(
         "idle_minutes": IDLE_MINUTES,
         "swap_form": None,
         "lock_form": LockForm(),
+        "undraw_form": None,
+        "replace_form": None,
         "phones_cannot_reach": phones_cannot_reach(request),
     }
     if the_round.status == Round.Status.DRAWN:
         context["swap_form"] = SwapForm(seats=_round_seats(tables))
+    if the_round.open and any(t.deal_count == 0 for t in tables):
+        started = {t.table.pk for t in tables if t.deal_count}
+        context["replace_form"] = ReplaceForm.for_round(the_round, _round_seats(tables), started)
+    if the_round.status == Round.Status.DRAWN and tournament.rounds.last() == the_round:
+        context["undraw_form"] = UndrawForm(auto_id=UNDRAW_IDS)
     context.update(bound)
     template = partial(request, "tournaments/round_detail.html", "progress")
     return render(request, template, context, status=status)
 
 
 def _round_seats(tables: list[TableProgress]) -> list[Seat]:
-    return sorted((seat for t in tables for seat in t.seats), key=lambda s: s.player.name)
+    return sorted((seat for t in tables for seat in t.seats), key=lambda s: sort_key(s.player.name))
 
 
 @login_required

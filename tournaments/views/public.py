@@ -28,7 +28,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from tournaments import permissions
+from tournaments import names, permissions
 from tournaments.models import Bye, Player, Round, Seat, Tournament
 from tournaments.services import teams_allowed
 from tournaments.standings import (
@@ -263,7 +263,8 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @public_page
 def seat_search(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The "Where do I sit?" search: the players whose name contains ``?q=`` (at least two
-    letters; at most :data:`SEARCH_LIMIT` of them) with their table, seat and table-mates in the
+    letters; case, umlauts and ß ignored, :func:`tournaments.names.matches`; by surname; at most
+    :data:`SEARCH_LIMIT` of them) with their table, seat and table-mates in the
     latest round, their bye, or that they are not drawn. The htmx search box gets the results
     only."""
     # NUL is no letter of a name (and PostgreSQL refuses it in a query); no name is longer.
@@ -276,7 +277,12 @@ def seat_search(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     }
     if not context["too_short"]:
         latest = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
-        matches = list(tournament.players.filter(name__icontains=query)[: SEARCH_LIMIT + 1])
+        everybody = tournament.players.only("pk", "name", "club", "tournament_id")
+        matches = sorted(
+            (p for p in everybody if names.matches(query, p.name)),
+            key=lambda p: names.sort_key(p.name),
+        )
+        matches = matches[: SEARCH_LIMIT + 1]
         shown = matches[:SEARCH_LIMIT]
         found = places(tournament, [p.pk for p in shown], [latest]) if latest else {}
         context.update(

@@ -1,0 +1,105 @@
+"""Fair byes (issue "An organiser's evening without traps", part 4): a bye scores the round's
+average (rounded to the worse side) unless the tournament fixes its score, and never wins a
+tie-break.
+
+Five Hintersche players, round 1: four at the table, one sits out. The table plays the deals
+of tests/tournaments/test_paper.py (Scoring specification §1.2): A 1, B 2, C 1, D 1 Striche,
+5 in all over 4 players, an average of 1¼; fewer Striche are better, so the bye scores 2."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Tournament
+from tournaments.standings import bye_score, tournament_standings
+
+pytestmark = pytest.mark.django_db
+
+DEALS = [
+    {"A": 50, "B": 30, "C": 30, "D": 30},
+    {"A": 20, "B": 60, "C": 30, "D": 30},
+    {"A": 100, "B": 20, "C": 10, "D": 10},
+]
+
+
+def played_round(tournament: Tournament) -> tuple[dict[str, str], str]:
+    """Round 1 drawn with a bye and played; the seats' players and the one sitting out."""
+    the_round = services.round_draw(tournament=tournament, seed=1, allow_byes=True)
+    table = the_round.tables.get()
+    for points in DEALS:
+        services.deal_record(table=table, entry={"points": points}, by=None, via="test")
+    seats = {seat.label: seat.player.name for seat in table.seats.select_related("player")}
+    (bye,) = the_round.byes.select_related("player")
+    return seats, bye.player.name
+
+
+def ranked(tournament: Tournament) -> dict[str, tuple[int, int, bool]]:
+    """Player → (rank, total, shares the rank)."""
+    return {
+        row.player.name: (row.rank, row.total, row.tied)
+        for row in tournament_standings(tournament).rows
+    }
+
+
+def test_a_bye_scores_the_rounds_average_rounded_to_the_worse_side(make_tournament):
+    tournament = make_tournament(players=5)
+    assert tournament.bye_policy == Tournament.ByePolicy.AVERAGE  # the default
+    seats, sitting_out = played_round(tournament)
+    rows = ranked(tournament)
+    assert rows[sitting_out][1] == 2
+    # A, C, D share 1st on 1 Strich; the bye's 2 equals B's, and B, who played, is ahead.
+    assert {rows[seats[s]][:2] for s in "ACD"} == {(1, 1)}
+    assert rows[seats["B"]] == (4, 2, False)
+    assert rows[sitting_out] == (5, 2, False)
+
+
+def test_a_fixed_bye_score_as_the_organiser_chose(make_tournament, organiser):
+    tournament = make_tournament(players=5)
+    services.tournament_settings(tournament=tournament, by=organiser, bye_policy="fixed")
+    tournament.refresh_from_db()
+    _seats, sitting_out = played_round(tournament)
+    rows = ranked(tournament)
+    assert rows[sitting_out][:2] == (1, 0)  # 0 Striche, as fixed: the best round there is
+
+
+def test_the_average_is_rounded_against_the_bye_in_either_direction():
+    class Fewer:
+        metric_ascending = True
+
+    class More:
+        metric_ascending = False
+
+    average = Tournament(bye_policy=Tournament.ByePolicy.AVERAGE, bye_score=7)
+    assert bye_score(average, Fewer, [1, 2, 1, 1]) == 2  # 1¼ Striche: up
+    assert bye_score(average, More, [3, 0, 2, 2]) == 1  # 1¾ points: down
+    assert bye_score(average, More, [4, 2]) == 3  # exact
+    assert bye_score(average, More, []) == 7  # nobody played yet: the fixed score
+    fixed = Tournament(bye_policy=Tournament.ByePolicy.FIXED, bye_score=-1)
+    assert bye_score(fixed, Fewer, [1, 2, 1, 1]) == -1
+
+
+def test_the_organiser_chooses_who_sits_out(desk_client, make_tournament):
+    tournament = make_tournament(players=9)
+    late = tournament.players.get(name="Spieler 09")
+    page = desk_client.get(tournament.get_absolute_url()).content.decode()
+    assert 'name="sitting_out"' in page and 'name="allow_byes"' in page
+    assert 'name="allow_byes" id="id_allow_byes" checked' not in page  # no bye yet
+    draw = {"method": "random", "sitting_out": [late.pk]}
+    assert (
+        desk_client.post(reverse("round-create", args=[tournament.slug]), draw).status_code == 302
+    )
+    first = tournament.rounds.get()
+    assert list(first.byes.values_list("player__name", flat=True)) == ["Spieler 09"]
+    assert late.pk not in first.tables.values_list("seats__player", flat=True)
+    entry = tournament.audit_entries.get(action="round_draw")
+    assert entry.after["sitting_out"] == ["Spieler 09"]
+    page = desk_client.get(tournament.get_absolute_url()).content.decode()
+    assert 'id="id_allow_byes" checked' in page  # remembered from round 1, which had a bye
+
+
+@pytest.fixture
+def desk_client(client, organiser):
+    client.force_login(organiser)
+    return client
