@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import threading
 
 import pytest
 
@@ -22,6 +23,45 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+
+
+IN_FLIGHT = threading.Condition()
+"""Guards ``_requests``: how many requests the live server is answering right now."""
+_requests = 0
+
+
+@pytest.fixture(scope="session", autouse=True)
+def counted_requests():
+    """Count the live server's requests in flight (see ``quiet_server``)."""
+    from django.core.handlers.wsgi import WSGIHandler
+
+    answer = WSGIHandler.__call__
+
+    def counted(self, environ, start_response):
+        global _requests
+        with IN_FLIGHT:
+            _requests += 1
+        try:
+            return answer(self, environ, start_response)
+        finally:
+            with IN_FLIGHT:
+                _requests -= 1
+                IN_FLIGHT.notify_all()
+
+    WSGIHandler.__call__ = counted
+    yield
+    WSGIHandler.__call__ = answer
+
+
+@pytest.fixture(autouse=True)
+def quiet_server(counted_requests):
+    """After a test, once its pages are closed (their fixtures are torn down before this one),
+    wait until the live server has answered its last request: only then may pytest-django empty
+    the database for the next test. A request still running during that flush leaves rows
+    behind (or fails on a locked table) in the next test, whichever test it was."""
+    yield
+    with IN_FLIGHT:
+        IN_FLIGHT.wait_for(lambda: _requests == 0, timeout=30)
 
 
 @pytest.fixture(scope="session")

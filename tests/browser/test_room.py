@@ -21,16 +21,11 @@ def room(make_tournament):
     return services.round_draw(tournament=tournament, seed=1)
 
 
-def new_phone(browser):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    return context.new_page()
-
-
-def test_two_phones_enter_and_confirm_and_the_dashboard_follows(live_server, browser, room):
+def test_two_phones_enter_and_confirm_and_the_dashboard_follows(live_server, new_page, room):
     table = room.tables.get(number=1)
     players = seat_players(table)
     seat_a, seat_b = table.seats.get(label="A"), table.seats.get(label="B")
-    desk = browser.new_context().new_page()
+    desk = new_page()
     desk.goto(live_server.url + "/login/")
     desk.fill("#id_username", "orga")
     desk.fill("#id_password", "pw-orga-123")
@@ -39,7 +34,7 @@ def test_two_phones_enter_and_confirm_and_the_dashboard_follows(live_server, bro
     first_row = desk.locator("#progress tbody tr").first
     expect(first_row).to_contain_text("not started")
 
-    phone_a, phone_b = new_phone(browser), new_phone(browser)
+    phone_a, phone_b = new_page(phone=True), new_page(phone=True)
     phone_a.goto(live_server.url + seat_a.get_absolute_url())
     phone_b.goto(live_server.url + seat_b.get_absolute_url())
     expect(phone_a.locator("h1")).to_contain_text(f"Seat A: {players['A']}")
@@ -66,10 +61,10 @@ def test_two_phones_enter_and_confirm_and_the_dashboard_follows(live_server, bro
     expect(first_row).not_to_contain_text("unconfirmed", timeout=15_000)
 
 
-def test_the_player_who_entered_sees_no_confirm_button(live_server, browser, room):
+def test_the_player_who_entered_sees_no_confirm_button(live_server, new_page, room):
     table = room.tables.get(number=1)
     seat_a = table.seats.get(label="A")
-    phone_a = new_phone(browser)
+    phone_a = new_page(phone=True)
     phone_a.goto(live_server.url + seat_a.get_absolute_url())
     for seat, value in zip("ABC", ("52", "30", "18"), strict=True):
         phone_a.fill(f"#id_points_{seat}", value)
