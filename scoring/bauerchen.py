@@ -26,13 +26,16 @@ Entries (Scoring specification §2.4) are JSON-like dicts:
 Event kinds a deal can produce (:class:`scoring.base.Event`; ``seats`` in seat order):
 
 * ``"meld"`` — a 20 or 40 credited; seats: the melder (full entry) or the team; figures ``team``,
-  ``kind`` (20/40), ``value`` (game points), ``suit`` (or ``None``).
+  ``kind`` (20/40), ``value`` (game points), ``suit`` (or ``None``), ``void`` (as for
+  ``deal_won``).
 * ``"deal_won"`` — the team's seats; figures ``team``, ``home``, ``cp`` (winner's card points),
   ``loser_cp``, ``band`` (``"schwarz"``, ``"schneider"``, ``"schneider_frei"``), ``base``,
-  ``away_bonus``, ``spritz``, ``points`` (game points credited), ``tie`` (65:65).
+  ``away_bonus``, ``spritz``, ``points`` (game points won), ``tie`` (65:65), ``void`` (the
+  points do not count: the other team's carry had already reached the target, §7).
 * ``"solo"`` — the soloist; figures ``team``, ``won``, ``points`` (12 with ``plus12``, else 0).
 * ``"round_won"`` — the team's seats; figures ``team``, ``round`` (its number), ``score`` (the
-  winner's score that ended it), ``target``, ``carry`` (Weiterschreiben), ``solo``.
+  winner's score that ended it), ``target``, ``carry`` (Weiterschreiben), ``solo``, ``by_carry``
+  (won at the end of the round's first deal by a carry already at the target, §7).
 * ``"knoddel"`` — the losing team's seats; figures ``team``, ``knoddels`` (received in the stein).
 * ``"gehampelter"`` — the knoddels stand at 1:1: the next round decides the stein.
 * ``"stein"`` — the team's seats; figures ``team``, ``steins`` (its steins now),
@@ -73,6 +76,7 @@ SOURCE_MELD = "Bauerchen, Scoring specification §2.2 item 7 (melden)"
 SOURCE_SOLO = "Bauerchen, Scoring specification §2.2 item 8 (Kart' ab)"
 SOURCE_ROUND = "Bauerchen, Scoring specification §2.3 (round, knoddel, stein)"
 SOURCE_UNIT = "Bauerchen, Scoring specification §2.7 (tournament standing)"
+SOURCE_CARRY = "Bauerchen, Scoring specification §7 (a Weiterschreiben carry already at the target)"
 
 SEATS: tuple[str, ...] = ("N", "E", "S", "W")
 """Seat labels in clockwise playing order."""
@@ -1412,6 +1416,8 @@ class Bauerchen(GameBase):
         target = variant.target
 
         def credit(team: str, points: int) -> None:
+            if team == void:
+                return
             score[team] += points
             game_points[team] += points
             if counting:
@@ -1432,8 +1438,9 @@ class Bauerchen(GameBase):
                         "target": target,
                         "carry": carry,
                         "solo": solo,
+                        "by_carry": winner == carried,
                     },
-                    SOURCE_ROUND,
+                    SOURCE_CARRY if winner == carried else SOURCE_ROUND,
                 )
             )
             decider = knoddel["NS"] == 1 and knoddel["EW"] == 1
@@ -1481,6 +1488,13 @@ class Bauerchen(GameBase):
         scored_normally = solo is None or (
             not solo.won and variant.solo_failure == "score_normally"
         )
+        # Scoring specification §7: a team whose Weiterschreiben carry is already at the target
+        # wins the round at the end of the round's first deal (unless a Kart' ab ends it); the
+        # other team's points of that deal are void.
+        carried = next((team for team in TEAMS if state.score[team] >= target), None)
+        if not scored_normally:
+            carried = None
+        void = OTHER[carried] if carried is not None else None
         if solo is not None:
             team = TEAM_OF[solo.player]
             bonus = 12 if solo.won and variant.solo_success == "plus12" else 0
@@ -1513,6 +1527,7 @@ class Bauerchen(GameBase):
                                 "kind": meld.kind,
                                 "value": value,
                                 "suit": meld.suit,
+                                "void": meld.team == void,
                             },
                             SOURCE_MELD,
                         )
@@ -1520,10 +1535,19 @@ class Bauerchen(GameBase):
             result = deal_points(deal.cp, deal.home, deal.spritz, variant)
             winner = result["team"]
             credit(winner, result["points"])
-            events.append(Event("deal_won", _team_seats(winner), result, SOURCE_DEAL))
+            events.append(
+                Event(
+                    "deal_won",
+                    _team_seats(winner),
+                    {**result, "void": winner == void},
+                    SOURCE_CARRY if winner == void else SOURCE_DEAL,
+                )
+            )
             # With the meld cap on only the deal winner can reach T (B10); with it off a meld
             # may have carried the loser there, and the round goes to whoever reached it.
-            if score[winner] >= target:
+            if carried is not None:
+                end_round(carried, solo=False)
+            elif score[winner] >= target:
                 end_round(winner, solo=False)
             elif score[OTHER[winner]] >= target:
                 end_round(OTHER[winner], solo=False)

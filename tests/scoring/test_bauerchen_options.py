@@ -248,3 +248,51 @@ def test_steins_per_match_and_tournament_round() -> None:
     variant = G.variant({"steins_per_match": 0})
     state, _ = play(variant, *({"dealer": d, **solo} for d in dealers))
     assert not state.match_over and not state.unit_over
+
+
+# Scoring specification §7: a carry already at the target wins the round at the end of the
+# round's first deal; the other team's points of that deal are void. Target 12 with
+# Weiterschreiben: round 1, dealer N (home EW, NS away), NS win schwarz 130:0 spritzed three
+# times: (3 + 1) · 2³ = 32 ≥ 12, so NS carry 32 − 12 = 20 into round 2 and EW hold a knoddel.
+CARRY = {"target": 12, "weiterschreiben": True}
+ROUND_1 = {"dealer": "N", "cp_NS": 130, "spritz": 3}
+
+
+@pytest.mark.parametrize(
+    ("deal", "winner_points", "ns_carry", "game_points"),
+    [
+        # EW win 80:50 away (dealer E, home NS): 1 + 1 = 2 game points, void; NS keep 20.
+        ({"dealer": "E", "cp_NS": 50}, 2, 20 - 12, {"NS": 32, "EW": 0}),
+        # EW win 130:0 away, spritzed twice: (3 + 1) · 4 = 16 ≥ 12, still void: NS win.
+        ({"dealer": "E", "cp_NS": 0, "spritz": 2}, 16, 20 - 12, {"NS": 32, "EW": 0}),
+        # NS win 80:50 at home: 1 game point counts, 21 − 12 = 9 carried on.
+        ({"dealer": "E", "cp_NS": 80}, 1, 21 - 12, {"NS": 33, "EW": 0}),
+    ],
+)
+def test_a_carry_at_the_target_wins_the_next_round_after_one_deal(
+    deal, winner_points, ns_carry, game_points
+) -> None:
+    variant = G.variant(CARRY)
+    state, steps = play(variant, ROUND_1)
+    assert dict(state.score) == {"NS": 20, "EW": 0}
+    state, steps = play(variant, deal, state=state)
+    won = next(e for e in steps[0].events if e.kind == "deal_won")
+    assert won.figures["points"] == winner_points
+    assert won.figures["void"] is (won.figures["team"] == "EW")
+    round_won = next(e for e in steps[0].events if e.kind == "round_won")
+    assert (round_won.figures["team"], round_won.figures["by_carry"]) == ("NS", True)
+    assert "§7" in round_won.source
+    # EW's second knoddel: the stein goes to NS; the carry goes on into the new stein.
+    assert dict(state.knoddels) == {"NS": 0, "EW": 2}
+    assert dict(state.steins) == {"NS": 1, "EW": 0}
+    assert dict(state.score) == {"NS": ns_carry, "EW": 0}
+    assert dict(state.game_points) == game_points
+
+
+def test_a_carry_below_the_target_plays_on() -> None:
+    # Target 31: NS win 130:0 away spritzed three times, 32 → carry 1; the next deal, EW win
+    # 80:50 away for 2, counts (1 : 2), and nobody has won round 2.
+    variant = G.variant({"weiterschreiben": True})
+    state, _ = play(variant, ROUND_1, {"dealer": "E", "cp_NS": 50})
+    assert dict(state.score) == {"NS": 1, "EW": 2}
+    assert state.round_no == 2

@@ -71,6 +71,7 @@ def test_b1_events_and_numbering() -> None:
         "target": 31,
         "carry": 0,
         "solo": False,
+        "by_carry": False,
     }
     assert last.events[2].seats == ("E", "W")
     # §7: round_no starts at 1 and goes up whenever a round ends.

@@ -392,3 +392,31 @@ class TestThreePlayers:
         # Credited: A 90 + 12 + 18 = 120, B 50 + 0 + 20 = 70, C 10 + 4 + 24 = 38;
         # diff = 2 * own - the others.
         assert figures == {"A": 240 - 108, "B": 140 - 158, "C": 76 - 190}
+
+
+def test_a_remainder_that_reaches_100_decides_the_new_partie_in_the_same_deal() -> None:
+    # Scoring specification §7 (alt und neu). Deal 1: AC 90 (cards 54 + last trick 6 + three
+    # Aces 30), BD 18. Deal 2: AC declare three Do's (10) and declare out at 100 : 18; BD are
+    # below 50, a Matsch: two Marken from each opposite number. The rest of the deal, the first
+    # trick with the trump Do (52) and more, gives AC 108 and BD 22 in the new partie: 108
+    # reaches 100, so AC win that partie too at the end of the deal, again a Matsch (22 < 50);
+    # the run starts again at 0 : 0. Marken: A and C +4, B and D −4.
+    steps = play(
+        [
+            {"dealer": "A", "points": {"AC": 90, "BD": 18}},
+            {
+                "dealer": "B",
+                "points": {"AC": 118, "BD": 22},
+                "end": {"claimant": "AC", "old": {"AC": 10, "BD": 0}},
+            },
+        ]
+    )
+    last = steps[-1]
+    won = [e.figures for e in last.events if e.kind == "partie_won"]
+    assert [(w["partie"], w["by"], w["at"], w["matsch"]) for w in won] == [
+        (1, "claim", {"AC": 100, "BD": 18}, True),
+        (2, "count", {"AC": 108, "BD": 22}, True),
+    ]
+    assert marks(last) == {"A": 4, "B": -4, "C": 4, "D": -4}
+    assert dict(last.state.run) == {"AC": 0, "BD": 0}
+    assert dict(last.state.parties_won) == {"AC": 2, "BD": 0}

@@ -239,3 +239,26 @@ def test_the_slate_puts_the_steine_first_and_says_durchgang(client, b_table):
     head = head[head.index("<thead>") : head.index("</thead>")]
     assert head.index("Steine") < head.index("Spielpunkte") < head.index("Knoddel")
     assert "Stein 1 · Durchgang 1 · bis 31" in html
+
+
+@pytest.mark.german
+def test_a_carry_at_the_target_is_explained_at_the_table(client, make_tournament):
+    """Scoring specification §7: target 12 with Weiterschreiben. NS win 130:0 away spritzed
+    three times, (3 + 1) · 8 = 32, and carry 32 − 12 = 20; in the next deal EW win 80:50 away
+    for 2, which do not count: NS win the Durchgang with their carry, 20 − 12 = 8 carried on."""
+    tournament = make_tournament(
+        players=4,
+        game="bauerchen",
+        name="Siegelbach",
+        variant={"target": 12, "weiterschreiben": True},
+    )
+    table = services.round_draw(tournament=tournament, seed=1).tables.get()
+    client.post(table.get_absolute_url(), {"dealer": "N", "cp_NS": "130", "spritz": "3"})
+    client.post(
+        table.get_absolute_url(), {"dealer": "E", "cp_NS": "50", "spritz": "0", "_deal": "2"}
+    )
+    assert Deal.objects.filter(table=table).count() == 2
+    html = client.get(table.get_absolute_url()).content.decode()
+    assert "Zählen nicht: Der Übertrag des anderen Teams hatte das Ziel schon erreicht." in html
+    assert "gewinnen Durchgang 2: Ihr Übertrag hatte das Ziel schon erreicht." in html
+    assert "8 Spielpunkte werden in den nächsten Durchgang weitergeschrieben." in html
