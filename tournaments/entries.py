@@ -15,15 +15,16 @@ from typing import Any
 
 _CONTROL_FIELDS = frozenset({"csrfmiddlewaretoken", "reason"})
 _SEGMENT = re.compile(r"^[A-Za-z0-9_]{1,40}$")
-_INTEGER = re.compile(r"^[+-]?\d{1,9}$")
+_INTEGER = re.compile(r"^[+-]?\d{1,18}$")
 _LIST_SEPARATORS = re.compile(r"[\s,]+")
 MAX_FIELDS = 200
 """Fields read from one post at most; a deal of any game has far fewer."""
 
 
 def _scalar(value: str) -> int | bool | str:
-    """A whole number (up to nine digits, optional sign) as int, ``true``/``false`` as bool,
-    anything else as the text typed, so that the engine can name it (``NOT_AN_INTEGER``)."""
+    """A whole number (up to 18 digits, optional sign: the engine says when it is too large) as
+    int, ``true``/``false`` as bool, anything else as the text typed, so that the engine can
+    name it (``NOT_AN_INTEGER``)."""
     if _INTEGER.match(value):
         return int(value)
     if value in ("true", "false"):

@@ -219,6 +219,9 @@ class SettingsForm(SettingsFields):
 class PlayerForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=120)
     club = forms.CharField(label=_("Club or village"), max_length=120, required=False)
+    start_number = forms.IntegerField(
+        label=_("Start number"), required=False, min_value=1, max_value=999_999
+    )
 
 
 class TeamNameForm(forms.Form):
@@ -229,7 +232,10 @@ class PlayerListForm(forms.Form):
     names = forms.CharField(
         label=_("Paste a list"),
         widget=forms.Textarea(attrs={"rows": 6}),
-        help_text=_("One player a line; a club may follow after a comma, semicolon or tab."),
+        help_text=_(
+            "One player a line; a start number may come first, a club or village after a "
+            "comma, semicolon or tab."
+        ),
     )
 
     def clean_names(self) -> str:
@@ -237,8 +243,9 @@ class PlayerListForm(forms.Form):
         first 30 characters)."""
         text = self.cleaned_data["names"]
         limits = {field: Player._meta.get_field(field).max_length for field in ("name", "club")}
-        for name, club in parse_player_list(text):
-            if len(name) > limits["name"] or len(club) > limits["club"]:
+        for player in parse_player_list(text):
+            name = player.name
+            if len(name) > limits["name"] or len(player.club) > limits["club"]:
                 raise ValidationError(
                     _(
                         "“%(start)s…” is too long: at most %(name)s characters for a name and "

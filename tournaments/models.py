@@ -187,6 +187,12 @@ class Player(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
     name = models.CharField(_("name"), max_length=120)
     club = models.CharField(_("club or village"), max_length=120, blank=True)
+    start_number = models.PositiveIntegerField(
+        _("start number"),
+        null=True,
+        blank=True,
+        help_text=_("Optional; tells apart two players of the same name and club."),
+    )
     stechen_rank = models.PositiveSmallIntegerField(
         _("Stechen place"),
         null=True,
@@ -211,7 +217,16 @@ class Player(models.Model):
     class Meta:
         ordering = ["name"]
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "name"], name="player_unique_name"),
+            # Two players may share a name when their club or village or their start numbers
+            # tell them apart (father and son, two villages).
+            models.UniqueConstraint(
+                fields=["tournament", "name", "club"],
+                condition=models.Q(start_number__isnull=True),
+                name="player_unique_name",
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "start_number"], name="player_unique_start_number"
+            ),
         ]
         verbose_name = _("player")
         verbose_name_plural = _("players")

@@ -11,9 +11,16 @@
 from __future__ import annotations
 
 import unicodedata
+from collections import Counter
+from collections.abc import Iterable
+
+from django.utils.text import slugify
 
 _DIN = str.maketrans({"ä": "a", "ö": "o", "ü": "u"})
 _SPELLED = (("ae", "a"), ("oe", "o"), ("ue", "u"), ("ss", "s"))
+_SPELL_OUT = str.maketrans(
+    {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"}
+)
 
 
 def _plain(text: str) -> str:
@@ -43,3 +50,28 @@ def folded(text: str) -> str:
 def matches(query: str, name: str) -> bool:
     """Whether ``name`` contains ``query``, compared :func:`folded`."""
     return folded(query) in folded(name)
+
+
+def labels(
+    players: Iterable[tuple[int, str, str, int | None]], number: str = "#%s"
+) -> dict[int, str]:
+    """Each player's name as lists show it, by key: ``players`` are ``(key, name, club or
+    village, start number or None)``. A name borne by one player stands alone; players who share
+    a name get what tells them apart in brackets, the club or village and the start number
+    (``number`` formats it; "#%s" by default, as exports write it): "Hans Faller (Schapbach)",
+    "Hans Faller (Wolfach, #7)"."""
+    players = list(players)
+    shared = Counter(name for _key, name, _club, _number in players)
+    shown = {}
+    for key, name, club, start_number in players:
+        parts = [club] if club else []
+        if start_number is not None:
+            parts.append(number % start_number)
+        shown[key] = f"{name} ({', '.join(parts)})" if shared[name] > 1 and parts else name
+    return shown
+
+
+def file_slug(text: str) -> str:
+    """``text`` as a file name's words: umlauts and ß spelled out as German does without them
+    (ä → ae, ß → ss), then Django's slug ("Tischblätter Runde 3" → "tischblaetter-runde-3")."""
+    return slugify(text.translate(_SPELL_OUT))

@@ -23,6 +23,7 @@ from django.db.models import QuerySet
 
 import scoring
 from tournaments.models import Bye, Deal, Player, Round, Seat, Table, Tournament
+from tournaments.names import labels
 from tournaments.tables import play_order
 
 
@@ -51,6 +52,7 @@ class Entrant:
 
     pk: int
     name: str
+    """As lists show it (:func:`tournaments.names.labels`)."""
     stechen_rank: int | None = None
     withdrawn: bool = False
     team_id: int | None = None
@@ -126,8 +128,9 @@ def _tiebreak_keys(
         return tuple(by_round.get(n, 0) for n in reversed(rounds))
 
     def lot(row: Row) -> bytes:
-        # By name (unique in the tournament), not database id: an exported tournament imported
-        # or restored elsewhere draws the same lot (docs/backups.md).
+        # By name (with what tells two players of one name apart: unique in the tournament),
+        # not database id: an exported tournament imported or restored elsewhere draws the
+        # same lot (docs/backups.md).
         return hashlib.blake2b(f"{tournament.lot_seed}:{row.player.name}".encode()).digest()
 
     def figure(key: str) -> Callable[[Row], int]:
@@ -301,11 +304,13 @@ def tournament_standings(tournament: Tournament, *, through_round: int | None = 
     if through_round is not None:
         rounds_query = rounds_query.filter(number__lte=through_round)
     rounds = list(rounds_query.values_list("number", flat=True))
+    facts = Player.objects.filter(tournament=tournament).values_list(
+        "pk", "name", "club", "start_number", "stechen_rank", "withdrawn", "team_id"
+    )
+    shown = labels(f[:4] for f in facts)
     players = {
-        pk: Row(player=Entrant(pk, name, stechen_rank, withdrawn, team_id))
-        for pk, name, stechen_rank, withdrawn, team_id in Player.objects.filter(
-            tournament=tournament
-        ).values_list("pk", "name", "stechen_rank", "withdrawn", "team_id")
+        pk: Row(player=Entrant(pk, shown[pk], stechen_rank, withdrawn, team_id))
+        for pk, _name, _club, _number, stechen_rank, withdrawn, team_id in facts
     }
     scores: dict[int, list[RoundScore]] = defaultdict(list)
     for player_id, score in _table_scores(tournament, game, variant, rounds):

@@ -129,7 +129,7 @@ def test_htmx_post_returns_the_partial_only(client, h_table):
             "err_winner_team",
             "The tricks entered do not give this team the deal",
         ),
-        ({"winner_team": "NS", "dealer": "Q"}, "err_dealer", "Choose a team (NS, EW) or a seat"),
+        ({"winner_team": "NS", "dealer": "Q"}, "err_dealer", "Choose the dealer."),
     ],
 )
 def test_bad_input_gets_a_clear_message_and_saves_nothing(client, h_table, post, error_id, message):

@@ -83,13 +83,14 @@ def test_htmx_post_returns_the_partial_only(client, b_table):
             "err_cp_NS",
             "add up to 120, but a deal has 130",
         ),
-        ({"dealer": "E", "cp_NS": "80", "spritz": "-1"}, "err_spritz", "between 0 and"),
+        ({"dealer": "E", "cp_NS": "80", "spritz": "-1"}, "err_spritz", "too small (at least 0)"),
+        ({"dealer": "E", "cp_NS": "80", "spritz": "65"}, "err_spritz", "at most 64 times"),
         (
             {"dealer": "E", "cp_NS": "80", "spritz_log[]": "NS"},
             "err_spritz_log",
             "The away team (EW) spritzes first",
         ),
-        ({"cp_NS": "45"}, "err_dealer", "Choose a seat"),
+        ({"cp_NS": "45"}, "err_dealer", "Choose the dealer."),
     ],
 )
 def test_bad_input_gets_a_clear_message_and_saves_nothing(client, b_table, post, error_id, message):
@@ -100,6 +101,14 @@ def test_bad_input_gets_a_clear_message_and_saves_nothing(client, b_table, post,
     assert f'id="{error_id}"' in html
     assert not Deal.objects.filter(table=b_table).exists()
     assert f'value="{post["cp_NS"]}"' in html  # what was typed is still there
+
+
+def test_a_meld_without_20_or_40_asks_for_it(client, b_table):
+    post = {"dealer": "E", "cp_NS": "80", "melds.0.team": "NS"}
+    response = client.post(b_table.get_absolute_url(), post)
+    assert response.status_code == 422
+    assert "Choose 20 or 40." in response.content.decode()
+    assert not Deal.objects.exists()
 
 
 def test_a_meld_error_stands_in_its_row(client, b_table):

@@ -361,7 +361,10 @@ def test_finishing_with_an_open_round_is_refused_with_a_message(orga_client, tab
     before = snapshot(tournament)
     response = orga_client.post(page_url("tournament-finish", tournament))
     assert response.status_code == 400
-    assert "Not complete yet: round 1. Lock it with a reason first." in response.content.decode()
+    assert (
+        "Round 1 is not complete yet. Lock it first (with a reason while tables are still "
+        "playing)." in response.content.decode()
+    )
     assert snapshot(tournament) == before
 
 
@@ -532,7 +535,8 @@ def test_dashboard_shows_each_tables_progress(orga_client, make_tournament, monk
     assert rows[3].deal_count == 0 and rows[3].idle  # no deal since the draw
     assert html.count('class="idle"') == 2
     assert "finished" in html and "playing" in html and "not started" in html
-    assert "idle for 12 minutes" in html or "idle for 11 minutes" in html
+    assert "last deal 12 minutes ago" in html or "last deal 11 minutes ago" in html
+    assert "drawn " in html  # table 3: no deal since the draw
     for table in (one, two, three):
         assert table.get_absolute_url() in html
     # Seats in playing order with their players and, once a deal is in, the round's score:

@@ -236,3 +236,16 @@ def test_an_empty_place_before_a_filled_one_is_refused(client, ks_table):
     form = html[html.index('id="id_order_1"') :]
     assert '<option value="A" selected>' in form[form.index('id="id_order_2"') :]
     assert " selected" not in form[: form.index("</select>")]
+
+
+@pytest.mark.german
+def test_a_stale_contract_names_the_one_that_is_due(client, ks_table):
+    """A phone still showing Kein Ober (contract 3) while Kein Stich is due: the contract is
+    named, not numbered (GERMAN.md)."""
+    post = {"contract": "3", "obers.A": "0", "obers.B": "1", "obers.C": "2", "obers.D": "1"}
+    response = client.post(ks_table.get_absolute_url(), post)
+    assert response.status_code == 422
+    assert "Jetzt ist „Kein Stich“ an der Reihe; bitte die Seite neu laden." in (
+        response.content.decode()
+    )
+    assert not Deal.objects.filter(table=ks_table).exists()

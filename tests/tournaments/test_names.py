@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.names import matches, sort_key
+from tournaments.names import file_slug, matches, sort_key
 
 
 def test_lists_sort_by_surname_in_german_dictionary_order():
@@ -45,3 +45,15 @@ def test_search_ignores_case_umlauts_and_sharp_s(query, name):
 @pytest.mark.parametrize("query, name", [("maier", "Anna Mayer"), ("kech", "Anna Koch")])
 def test_search_still_tells_names_apart(query, name):
     assert not matches(query, name)
+
+
+@pytest.mark.parametrize(
+    ("text", "slug"),
+    [
+        ("Tischblätter Runde 3", "tischblaetter-runde-3"),
+        ("Rangliste nach Runde 1", "rangliste-nach-runde-1"),
+        ("Großes Preisbauern in Östringen", "grosses-preisbauern-in-oestringen"),
+    ],
+)
+def test_file_names_spell_out_umlauts(text, slug):
+    assert file_slug(text) == slug

@@ -35,7 +35,7 @@ def test_a_typo_in_a_name_is_corrected_and_the_seat_stays(desk, table):
     assert seat.player_id == player.pk
     entry = AuditEntry.objects.get(action=AuditEntry.Action.PLAYER_EDIT)
     assert entry.before["name"].startswith("Spieler ")
-    assert entry.after == {"name": "Theresia Wangler", "club": "Erfenbach"}
+    assert entry.after == {"name": "Theresia Wangler", "club": "Erfenbach", "start_number": None}
     page = desk.get(player.tournament.get_absolute_url()).content.decode()
     assert "Theresia Wangler" in page
 
@@ -44,7 +44,7 @@ def test_another_players_name_is_refused(desk, tournament):
     first, second = tournament.players.order_by("name")[:2]
     response = desk.post(edit_url(second), {"name": first.name, "club": ""})
     assert response.status_code == 400
-    assert f"Already on the list: {first.name}." in response.content.decode()
+    assert f"“{first.name}” is registered already" in response.content.decode()
     second.refresh_from_db()
     assert second.name != first.name
     assert not AuditEntry.objects.filter(action=AuditEntry.Action.PLAYER_EDIT).exists()

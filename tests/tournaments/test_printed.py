@@ -295,3 +295,14 @@ def test_only_public_documents_of_public_tournaments(client, tournament, table, 
     client.force_login(organiser)
     page = client.get(reverse("standings", args=[tournament.slug])).content.decode()
     assert "Final results" not in page  # the organiser sees the page, but no public link
+
+
+@pytest.mark.german
+def test_a_german_file_name_spells_out_umlauts_and_names_the_round_once(desk, tournament, table):
+    response = desk.get(cell_url(tournament, "round-standings", 1, "now"))
+    assert response.status_code == 200
+    assert response["Content-Disposition"].endswith(
+        'filename="vereinsturnier-rangliste-nach-runde-1.pdf"'
+    )
+    sheets = desk.get(cell_url(tournament, "table-sheets", 1, "now"))
+    assert 'filename="vereinsturnier-tischblaetter-runde-1.pdf"' in sheets["Content-Disposition"]

@@ -62,7 +62,7 @@ def test_a_duplicate_player_gets_an_error_beside_the_field(orga_client, tourname
         reverse("player-create", args=[tournament.slug]), {"name": "Spieler 01"}
     )
     assert response.status_code == 400
-    assert "Already on the list: Spieler 01." in response.content.decode()
+    assert "“Spieler 01” is registered already" in response.content.decode()
     assert tournament.players.count() == 4
 
 
@@ -71,7 +71,10 @@ def test_draw_with_a_remainder_explains_and_offers_byes(orga_client, make_tourna
     url = reverse("round-create", args=[tournament.slug])
     response = orga_client.post(url, {"method": "avoid_repeats"})
     assert response.status_code == 400
-    assert "2 must sit out this round with a bye" in response.content.decode()
+    assert (
+        "6 players do not divide into tables of 4: 2 players must sit out this round."
+        in response.content.decode()
+    )
     assert not tournament.rounds.exists()
     response = orga_client.post(url, {"method": "avoid_repeats", "allow_byes": "on"})
     assert response.status_code == 302
@@ -156,7 +159,8 @@ def test_a_refused_option_is_named_beside_its_field(orga_client):
     ("post", "field", "message"),
     [
         ({"A": 52, "B": 30, "C": 18, "D": 39}, "points", "add up to 139, but a deal has 140"),
-        ({"A": 60, "B": -5, "C": 45, "D": 40}, "points.B", "between 0 and 140"),
+        ({"A": 60, "B": -5, "C": 45, "D": 40}, "points.B", "too small (at least 0)"),
+        ({"A": 12345678901, "B": 0, "C": 0, "D": 0}, "points.A", "too large (at most 140)"),
         ({"A": 52, "B": "dreißig", "C": 18, "D": 40}, "points.B", "Enter a whole number."),
         ({"A": 1, "B": 39, "C": 50, "D": 50}, "points.A", "No pile of cards is worth exactly 1"),
         ({"A": 2, "B": 2, "C": 2, "D": 134}, "points", "No deal of the cards gives these"),
@@ -176,6 +180,13 @@ def test_bad_input_gets_a_clear_message_and_saves_nothing(client, table, post, f
     assert not Deal.objects.filter(table=table).exists()
     # What the player typed is still in the form.
     assert f'value="{post["A"]}"' in html
+
+
+def test_an_empty_form_asks_for_the_card_points(client, table):
+    response = client.post(table.get_absolute_url(), {"_deal": "1"})
+    assert response.status_code == 422
+    assert "Enter the card points." in response.content.decode()
+    assert not Deal.objects.filter(table=table).exists()
 
 
 def test_a_deal_after_the_round_is_over_is_refused(client, table):

@@ -30,12 +30,13 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.names import labels
 from tournaments.services.registration import teams_allowed
 from tournaments.standings import table_result
 from tournaments.tables import play_order
 
 FORMAT = "kreidetafel-tournament"
-VERSION = 3
+VERSION = 4
 MAX_ERRORS = 50
 """At most this many errors are listed; the rest are counted."""
 
@@ -76,6 +77,7 @@ TEAM_KEYS = {"name": "str"}
 PLAYER_KEYS = {
     "name": "str",
     "club": "str",
+    "start_number": "int?",
     "team": "str?",
     "stechen_rank": "int?",
     "checked_in": "bool",
@@ -315,6 +317,8 @@ def check_document(data: Any, *, slug: str | None = None) -> Plan:
         _upgrade_from_version_1(document)
     if document["format"] == FORMAT and document["version"] == 2:  # noqa: PLR2004
         _upgrade_from_version_2(document)
+    if document["format"] == FORMAT and document["version"] == 3:  # noqa: PLR2004
+        _upgrade_from_version_3(document)
     if document["format"] != FORMAT or document["version"] != VERSION:
         problems.add(
             "format",
@@ -344,7 +348,7 @@ class _Checker:
         teams = self.teams(document["teams"], tournament)
         team_names = {team.name for team in teams}
         players = self.players(document["players"], team_names)
-        self.player_names = {player.name for player, _team in players}
+        self.player_names = set(player_labels([player for player, _team in players]))
         self.check_team_sizes(teams, players)
         rounds = [
             self.round(path, cleaned)
@@ -422,7 +426,11 @@ class _Checker:
             if team is not None and team not in team_names:
                 self.problems.add(f"{path}.team", _("no team of this name"))
             found.append((path, player, team))
-        self.problems.unique(((f"{p}.name", pl.name) for p, pl, _t in found), _("the player"))
+        shown = player_labels([player for _path, player, _team in found])
+        self.problems.unique(
+            ((f"{path}.name", label) for (path, _p, _t), label in zip(found, shown, strict=True)),
+            _("the player"),
+        )
         return [(player, team) for _path, player, team in found]
 
     def check_team_sizes(self, teams: list[Team], players: list[tuple[Player, str | None]]) -> None:
@@ -632,10 +640,25 @@ def _objects(value: Any, key: str) -> list[dict[str, Any]]:
     return [item for item in items if isinstance(item, dict)] if isinstance(items, list) else []
 
 
+def player_labels(players: list[Player]) -> list[str]:
+    """How a document names each of ``players`` in its seats and byes: the name, or for players
+    who share a name the name with their club or village and start number
+    (:func:`tournaments.names.labels`), in the order given."""
+    shown = labels((i, p.name, p.club, p.start_number) for i, p in enumerate(players))
+    return [shown[i] for i in range(len(players))]
+
+
+def _upgrade_from_version_3(document: dict[str, Any]) -> None:
+    """A version 3 file (before start numbers; every name unique) in version 4's shape."""
+    document["version"] = VERSION
+    for player in _objects(document, "players"):
+        player.setdefault("start_number", None)
+
+
 def _upgrade_from_version_2(document: dict[str, Any]) -> None:
     """A version 2 file (before the bye policy) in version 3's shape: its byes scored the game's
     fixed bye score, and still do; certificates for the first three places."""
-    document["version"] = VERSION
+    document["version"] = 3
     tournament = document.get("tournament")
     if isinstance(tournament, dict):
         game = scoring.games.get(tournament.get("game"))

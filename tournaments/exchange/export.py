@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from tournaments.exchange.check import FORMAT, VERSION
 from tournaments.models import Bye, Deal, DealRevision, Seat, Table, Tournament
+from tournaments.names import labels
 
 
 def _when(value: Any) -> str | None:
@@ -17,23 +18,30 @@ def _when(value: Any) -> str | None:
 
 
 def export_tournament(tournament: Tournament) -> dict[str, Any]:
-    """``tournament`` as the JSON-ready document of docs/backups.md (format version 1), from a
+    """``tournament`` as the JSON-ready document of docs/backups.md (format version 4), from a
     fixed number of queries however large it is. Datetimes are ISO 8601 with their UTC offset;
     users are named by their username."""
     username = get_user_model().USERNAME_FIELD
     teams = dict(tournament.teams.values_list("pk", "name"))
     players = list(
-        tournament.players.order_by("name").values(
-            "pk", "name", "club", "stechen_rank", "team_id", "checked_in", "withdrawn"
+        tournament.players.order_by("name", "club", "start_number").values(
+            "pk",
+            "name",
+            "club",
+            "start_number",
+            "stechen_rank",
+            "team_id",
+            "checked_in",
+            "withdrawn",
         )
     )
-    names = {p["pk"]: p["name"] for p in players}
+    names = labels((p["pk"], p["name"], p["club"], p["start_number"]) for p in players)
     byes: dict[int, list[str]] = {}
     for round_id, player_id in Bye.objects.filter(round__tournament=tournament).values_list(
         "round_id", "player_id"
     ):
         byes.setdefault(round_id, []).append(names[player_id])
-    labels = dict(
+    seat_labels = dict(
         Seat.objects.filter(table__round__tournament=tournament).values_list("pk", "label")
     )
     seats: dict[int, list[dict[str, Any]]] = {}
@@ -63,7 +71,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
                 "entry": r["entry"],
                 "entered_by": r["by"],
                 "entered_via": r["entered_via"],
-                "entered_seat": labels.get(r["entered_seat_id"]),
+                "entered_seat": seat_labels.get(r["entered_seat_id"]),
                 "reason": r["reason"],
                 "idempotency_key": r["idempotency_key"],
                 "created_at": _when(r["created_at"]),
@@ -76,8 +84,8 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
                 "number": d["number"],
                 "entry": d["entry"],
                 "revision": d["revision"],
-                "entered_seat": labels.get(d["entered_seat_id"]),
-                "confirmed_seat": labels.get(d["confirmed_seat_id"]),
+                "entered_seat": seat_labels.get(d["entered_seat_id"]),
+                "confirmed_seat": seat_labels.get(d["confirmed_seat_id"]),
                 "confirmed_at": _when(d["confirmed_at"]),
                 "created_at": _when(d["created_at"]),
                 "updated_at": _when(d["updated_at"]),
@@ -128,6 +136,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             {
                 "name": p["name"],
                 "club": p["club"],
+                "start_number": p["start_number"],
                 "team": teams.get(p["team_id"]),
                 "stechen_rank": p["stechen_rank"],
                 "checked_in": p["checked_in"],

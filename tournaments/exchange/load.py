@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.utils.translation import gettext as _
 
-from tournaments.exchange.check import TOURNAMENT_KEYS, Plan, check_document
+from tournaments.exchange.check import TOURNAMENT_KEYS, Plan, check_document, player_labels
 from tournaments.models import (
     AuditEntry,
     Bye,
@@ -104,7 +104,8 @@ def write_plan(plan: Plan, tournament: Tournament) -> None:
         player.tournament = tournament
         player.team = teams.get(team_name) if team_name else None
     _create(Player, [player for player, _team in plan.players])
-    players = {player.name: player for player, _team in plan.players}
+    listed = [player for player, _team in plan.players]
+    players = dict(zip(player_labels(listed), listed, strict=True))
     for r in plan.rounds:
         r.round.tournament = tournament
     _create(Round, [r.round for r in plan.rounds])

@@ -1,8 +1,11 @@
 """Words for what the rules engine says in codes: per game, a module of this package
 (``tournaments.messages.<game key>``) with
 
-* ``DEAL_MESSAGES``: the game's error codes → a sentence for the person at the table, with
-  ``%(param)s`` placeholders filled from ``InvalidDeal.params``;
+* ``DEAL_MESSAGES``: the game's error codes (or ``CODE@field``, ``TOO_LARGE`` / ``TOO_SMALL``
+  for a number out of range, see ``tournaments.errors``; ``EMPTY``: a form sent with nothing
+  in it, where the game would rather say so than name its first field) → a sentence for the
+  person at the table, with ``%(param)s`` placeholders filled from ``InvalidDeal.params`` (or a
+  function of the params);
 * ``OPTION_LABELS``: house-rule option → its label on the new-tournament form;
 * ``OPTION_HELP``: house-rule option → a line under it (what it costs the evening);
 * ``OPTION_SUGGESTED``: house-rule option → the value the new-tournament form suggests where it
@@ -41,9 +44,13 @@ def _lookup(game: str, table: str, key: str) -> Any:
     return found if found is not None else getattr(common, table).get(key)
 
 
-def deal_message(game: str, code: str) -> Any:
-    """The sentence (lazy, with ``%(param)s`` placeholders) for an engine error ``code`` of
-    ``game``, or None when there is none."""
+def deal_message(game: str, code: str, *, shared: bool = True) -> Any:
+    """The sentence (lazy, with ``%(param)s`` placeholders, or a function of the params) for an
+    engine error ``code`` of ``game``, or None when there is none; ``shared=False``: the game's
+    own sentence only, not the one all games share."""
+    if not shared:
+        module = _module(game)
+        return getattr(module, "DEAL_MESSAGES", {}).get(code) if module else None
     return _lookup(game, "DEAL_MESSAGES", code)
 
 

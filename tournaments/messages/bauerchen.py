@@ -16,6 +16,13 @@ DEAL_MESSAGES = {
     "UNKNOWN_FIELD": _("This field does not belong to a Bauerchen deal."),
     "MISSING_PLAYER": _("Say which team (or player) melded."),
     "UNKNOWN_PLAYER": _("Choose a seat (N, E, S, W) or a team (NS, EW)."),
+    "UNKNOWN_PLAYER@dealer": _("Choose the dealer."),
+    "TOO_LARGE@spritz": _("Spritzed at most %(maximum)s times."),
+    "MELD_SUIT_MISMATCH@kind": lambda params: (
+        _("King and Queen of trumps make a 40, of another suit a 20: check the meld and the trump.")
+        if params  # a kind that does not fit its suit; none given has no figures
+        else _("Choose 20 or 40.")
+    ),
     "HOME_TEAM_MISMATCH": _(
         "Dealer %(dealer)s makes the forehand's team %(expected)s the home team."
     ),

@@ -15,6 +15,7 @@ DEAL_MESSAGES = {
     ),
     "UNKNOWN_FIELD": _("This field does not belong to a Hessian Bauerchen deal."),
     "UNKNOWN_PLAYER": _("Choose a team (NS, EW) or a seat (N, E, S, W)."),
+    "UNKNOWN_PLAYER@dealer": _("Choose the dealer."),
     "OUT_OF_RANGE": _("Trumps must be a suit: ♣ ♠ ♥ ♦."),
     "MISSING_PLAYER": _("Say which team won the deal, or enter who took each of the five tricks."),
     "TRICK_COUNT_MISMATCH": _(

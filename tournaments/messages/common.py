@@ -10,6 +10,8 @@ DEAL_MESSAGES = {
     "PLAYER_NOT_ACTIVE": _("This player sits out now; leave the field empty."),
     "NOT_AN_INTEGER": _("Enter a whole number."),
     "OUT_OF_RANGE": _("The value must lie between %(minimum)s and %(maximum)s."),
+    "TOO_LARGE": _("The number is too large (at most %(maximum)s)."),
+    "TOO_SMALL": _("The number is too small (at least %(minimum)s)."),
     "SUM_MISMATCH": _("The values add up to %(total)s, but a deal has %(expected)s."),
     "UNREACHABLE_VALUE": _("No pile of cards is worth exactly %(value)s."),
     "INFEASIBLE_DISTRIBUTION": _("No deal of the cards gives these card points; please recount."),

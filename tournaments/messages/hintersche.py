@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy
 
 DEAL_MESSAGES = {
+    "EMPTY": _("Enter the card points."),
     "MISSING_PLAYER": _("Enter the card points of every player still in the game."),
     "SUM_MISMATCH": _("The card points add up to %(total)s, but a deal has %(expected)s."),
     "INVALID_OUTCOME": _("This outcome is not possible now."),

@@ -7,7 +7,10 @@ from django.utils.translation import ngettext_lazy
 
 DEAL_MESSAGES = {
     "INVALID_ENTRY": _("This is not a deal the table can enter."),
-    "CONTRACT_ORDER": _("Contract %(expected)s is due now; reload the page."),
+    "CONTRACT_ORDER": lambda params: (
+        _("“%(contract)s” is due now; reload the page.")
+        % {"contract": CONTRACT_LABELS[params["contract"]]}
+    ),
     "UNKNOWN_FIELD": _("This does not belong to the deal that is due."),
     "OPTION_DISABLED": _("The Letzter Stich is not played in this tournament."),
     "MISSING_PLAYER": _("Enter a number for every player, 0 where none."),

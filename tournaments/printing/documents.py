@@ -87,6 +87,9 @@ class Document:
     direct: bool = False
     """Also offered directly (made during the request, no queue) for a tournament of at most
     :data:`DIRECT_PLAYERS` players."""
+    round_title: Promise | None = None
+    """Its name with its round's ``%(number)s`` where :attr:`title` and "round N" do not read
+    well together ("Standings after round 3")."""
     links: bool = False
     """Prints links to the site (the table sheets' QR codes): a file made with another
     ``base_url`` than the one the desk would give now is out of date (see :func:`for_address`)."""
@@ -130,6 +133,7 @@ CATALOGUE: dict[str, Document] = {
             _round_standings,
             per_round=True,
             direct=True,
+            round_title=_("Standings after round %(number)s"),
         ),
     )
 }

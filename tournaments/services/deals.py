@@ -201,6 +201,9 @@ def _check_replay(
     later = deals[index + 1 :]
     step = None
     if entry is not None:
+        empty = deal_message(table.round.tournament.game, "EMPTY", shared=False)
+        if not entry and empty is not None:
+            raise ValidationError(empty, code="EMPTY")
         if state.unit_over:
             raise ValidationError(
                 _("This table has finished its round; no more deals can be entered."),

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import datetime
+import re
 import secrets
-from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -29,9 +29,9 @@ SETTINGS = (
     "director",
     "tiebreaks",
 )
+"""The tournament's settings the organiser may change after creating it."""
 DETAILS = ("name", "date", "venue")
 """What the settings page may correct besides :data:`SETTINGS` (the public address stays)."""
-"""The tournament's settings the organiser may change after creating it."""
 
 
 def _unique_slug(name: str) -> str:
@@ -145,14 +145,91 @@ def _logged(values: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v.isoformat() if isinstance(v, datetime.date) else v for k, v in values.items()}
 
 
-def _check_names(tournament: Tournament, names: list[str], field: str) -> None:
-    taken = set(tournament.players.filter(name__in=names).values_list("name", flat=True))
-    repeated = {name for name, count in Counter(names).items() if count > 1}
-    clashes = sorted(taken | repeated)
-    if clashes:
-        raise ValidationError(
-            {field: _("Already on the list: %(names)s.") % {"names": ", ".join(clashes)}}
+class PlayerLine(NamedTuple):
+    """One player of a pasted list: its line in the list (from 1), name, club or village, start
+    number (or ``None``)."""
+
+    line: int
+    name: str
+    club: str
+    start_number: int | None
+
+
+_START_NUMBER = re.compile(r"(\d{1,6})(?:[.\t;,]|\s)\s*(.*)")
+"""A line that starts with a start number: "7 Hans Faller", "7. Hans Faller", "7;Hans Faller"."""
+
+
+def parse_player_list(text: str) -> list[PlayerLine]:
+    """Split a pasted list into players: one a line, an optional start number first, an optional
+    club or village after a comma, semicolon or tab (as copied from a spreadsheet). Blank lines
+    are skipped (but counted)."""
+    players = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        start = _START_NUMBER.fullmatch(line.strip())
+        start_number = int(start.group(1)) if start else None
+        line = start.group(2) if start else line
+        for separator in ("\t", ";", ","):
+            if separator in line:
+                name, club = line.split(separator, 1)
+                break
+        else:
+            name, club = line, ""
+        name = " ".join(name.split())
+        if name:
+            players.append(PlayerLine(number, name, " ".join(club.split()), start_number))
+    return players
+
+
+def _told_apart(one: tuple[str, str, int | None], other: tuple[str, str, int | None]) -> bool:
+    """Whether two players ``(name, club, start number)`` can be told apart: by name, by club
+    or village, or by two different start numbers."""
+    (name, club, number), (other_name, other_club, other_number) = one, other
+    if name != other_name or club != other_club:
+        return True
+    return number is not None and other_number is not None and number != other_number
+
+
+def _check_players(
+    tournament: Tournament, lines: list[PlayerLine], field: str, *, editing: int | None = None
+) -> None:
+    """Refuse, on ``field``, players who cannot be told apart from each other or from a player
+    already registered (``editing``: the player being corrected, left out), and start numbers
+    given twice. Every clash is named, with its lines for a pasted list."""
+    others = tournament.players.exclude(pk=editing)
+    registered = list(
+        others.filter(name__in=[p.name for p in lines]).values_list("name", "club", "start_number")
+    )
+    numbers = dict(
+        others.filter(start_number__in=[p.start_number for p in lines]).values_list(
+            "start_number", "name"
         )
+    )
+    problems: list[str] = []
+    for index, player in enumerate(lines):
+        key = (player.name, player.club, player.start_number)
+        twins = [p for p in lines[:index] if not _told_apart(key, p[1:])]
+        if twins:
+            problems.append(
+                _("“%(name)s” appears twice in the list (lines %(first)s and %(second)s).")
+                % {"name": player.name, "first": twins[0].line, "second": player.line}
+            )
+        elif any(not _told_apart(key, other) for other in registered):
+            problems.append(
+                _(
+                    "“%(name)s” is registered already (two players of the same name need a "
+                    "club or village or start numbers that tell them apart)."
+                )
+                % {"name": player.name}
+            )
+        if player.start_number in numbers:
+            problems.append(
+                _("Start number %(number)s is taken by %(name)s.")
+                % {"number": player.start_number, "name": numbers[player.start_number]}
+            )
+        elif player.start_number is not None:
+            numbers[player.start_number] = player.name
+    if problems:
+        raise ValidationError({field: " ".join(problems)})
 
 
 def _late(tournament: Tournament) -> bool:
@@ -162,60 +239,60 @@ def _late(tournament: Tournament) -> bool:
 
 @transaction.atomic
 def player_add(
-    *, tournament: Tournament, name: str, club: str = "", by: AbstractBaseUser | None = None
+    *,
+    tournament: Tournament,
+    name: str,
+    club: str = "",
+    start_number: int | None = None,
+    by: AbstractBaseUser | None = None,
 ) -> Player:
     """Register one player (a late registration once the tournament runs: checked in, drawn
-    from the next round on). Raises ``ValidationError`` on ``name`` if the name is taken."""
+    from the next round on). Raises ``ValidationError`` on ``name`` if a player of that name
+    cannot be told apart from him (:func:`_check_players`) or his start number is taken."""
     check_not_finished(tournament)
-    name = " ".join(name.split())
+    name, club = " ".join(name.split()), " ".join(club.split())
     if not name:
         raise ValidationError({"name": _("Enter the player's name.")})
-    _check_names(tournament, [name], "name")
+    _check_players(tournament, [PlayerLine(1, name, club, start_number)], "name")
     player = Player.objects.create(
-        tournament=tournament, name=name, club=club.strip(), checked_in=_late(tournament)
+        tournament=tournament,
+        name=name,
+        club=club,
+        start_number=start_number,
+        checked_in=_late(tournament),
     )
     record_change(tournament, AuditEntry.Action.PLAYER_ADD, by=by, subject=name)
     return player
-
-
-def parse_player_list(text: str) -> list[tuple[str, str]]:
-    """Split a pasted list into ``(name, club)``: one player a line, an optional club after a
-    comma, semicolon or tab (as copied from a spreadsheet). Blank lines are skipped."""
-    players = []
-    for line in text.splitlines():
-        for separator in ("\t", ";", ","):
-            if separator in line:
-                name, club = line.split(separator, 1)
-                break
-        else:
-            name, club = line, ""
-        name = " ".join(name.split())
-        if name:
-            players.append((name, " ".join(club.split())))
-    return players
 
 
 @transaction.atomic
 def players_add_list(
     *, tournament: Tournament, text: str, by: AbstractBaseUser | None = None
 ) -> list[Player]:
-    """Register every player of a pasted list at once, or none: a name already registered or
-    repeated in the list raises ``ValidationError`` on ``names`` and nothing is saved."""
+    """Register every player of a pasted list (:func:`parse_player_list`) at once, or none: a
+    player who cannot be told apart from another of the list or one registered, or a start
+    number given twice, raises ``ValidationError`` on ``names`` and nothing is saved."""
     check_not_finished(tournament)
     parsed = parse_player_list(text)
     if not parsed:
         raise ValidationError({"names": _("The list is empty: one name a line.")})
-    _check_names(tournament, [name for name, _club in parsed], "names")
+    _check_players(tournament, parsed, "names")
     players = Player.objects.bulk_create(
-        Player(tournament=tournament, name=name, club=club, checked_in=_late(tournament))
-        for name, club in parsed
+        Player(
+            tournament=tournament,
+            name=p.name,
+            club=p.club,
+            start_number=p.start_number,
+            checked_in=_late(tournament),
+        )
+        for p in parsed
     )
     record_change(
         tournament,
         AuditEntry.Action.PLAYER_ADD,
         by=by,
         subject=_("%(count)s players") % {"count": len(players)},
-        after=[name for name, _club in parsed],
+        after=[p.name for p in parsed],
     )
     return players
 
@@ -242,23 +319,28 @@ def _player_flag(
 
 @transaction.atomic
 def player_edit(
-    *, player: Player, name: str, club: str = "", by: AbstractBaseUser | None = None
+    *,
+    player: Player,
+    name: str,
+    club: str = "",
+    start_number: int | None = None,
+    by: AbstractBaseUser | None = None,
 ) -> Player:
-    """Correct a player's name and club or village (a typo at the door); his seats, deals and
-    results stay his. Logged with before and after. Raises ``ValidationError`` on ``name`` when
-    it is empty or another player's, ``FINISHED`` when the tournament is finished."""
+    """Correct a player's name, club or village and start number (a typo at the door); his
+    seats, deals and results stay his. Logged with before and after. Raises
+    ``ValidationError`` on ``name`` when it is empty or cannot be told apart from another
+    player's (:func:`_check_players`), ``FINISHED`` when the tournament is finished."""
     tournament = player.tournament
     check_not_finished(tournament)
     name, club = " ".join(name.split()), " ".join(club.split())
     if not name:
         raise ValidationError({"name": _("Enter the player's name.")})
-    if tournament.players.filter(name=name).exclude(pk=player.pk).exists():
-        raise ValidationError({"name": _("Already on the list: %(names)s.") % {"names": name}})
-    before = {"name": player.name, "club": player.club}
-    after = {"name": name, "club": club}
+    _check_players(tournament, [PlayerLine(1, name, club, start_number)], "name", editing=player.pk)
+    before = {"name": player.name, "club": player.club, "start_number": player.start_number}
+    after = {"name": name, "club": club, "start_number": start_number}
     if before != after:
-        player.name, player.club = name, club
-        player.save(update_fields=["name", "club"])
+        player.name, player.club, player.start_number = name, club, start_number
+        player.save(update_fields=["name", "club", "start_number"])
         record_change(
             tournament,
             AuditEntry.Action.PLAYER_EDIT,
@@ -301,7 +383,6 @@ def teams_allowed(tournament: Tournament) -> bool:
     return game.partnerships and game.table_size(game.variant(tournament.variant)) == 4
 
 
-@transaction.atomic
 @transaction.atomic
 def team_rename(*, team: Team, name: str, by: AbstractBaseUser | None = None) -> Team:
     """Correct a team's name; its players and results stay. Raises ``ValidationError`` on

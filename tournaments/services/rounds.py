@@ -421,7 +421,13 @@ def tournament_finish(*, tournament: Tournament, by: AbstractBaseUser | None = N
     )
     if open_rounds:
         raise ValidationError(
-            _("Not complete yet: round %(rounds)s. Lock it with a reason first.")
+            ngettext(
+                "Round %(rounds)s is not complete yet. Lock it first (with a reason while "
+                "tables are still playing).",
+                "Rounds %(rounds)s are not complete yet. Lock them first (with a reason while "
+                "tables are still playing).",
+                len(open_rounds),
+            )
             % {"rounds": ", ".join(map(str, open_rounds))},
             code="ROUND_NOT_COMPLETE",
         )

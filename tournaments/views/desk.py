@@ -182,6 +182,7 @@ def _tournament_page(
     context = {
         "tournament": tournament,
         "players": players,
+        "start_numbers": any(p.start_number is not None for p in players),
         "late": _late_names(tournament, rounds),
         "rounds": rounds,
         "last_round": last,

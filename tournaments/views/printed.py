@@ -14,7 +14,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
-from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
@@ -22,6 +21,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from tournaments import permissions
 from tournaments.links import phones_cannot_reach, public_url
 from tournaments.models import Round, Tournament
+from tournaments.names import file_slug
 from tournaments.printing.documents import (
     CATALOGUE,
     DIRECT_PLAYERS,
@@ -98,12 +98,15 @@ def _base_url(request: HttpRequest) -> str:
 
 
 def _download_name(tournament: Tournament, document: Document, number: int | None) -> str:
-    """``vereinsturnier-tischblatter-runde-3.pdf``: the tournament, the document and its round,
-    in the requester's language."""
-    words = [tournament.slug, str(document.title)]
-    if number is not None:
-        words.append(_("round %(number)s") % {"number": number})
-    return slugify(" ".join(words)) + ".pdf"
+    """``vereinsturnier-tischblaetter-runde-3.pdf``: the tournament, the document and its
+    round, in the requester's language (umlauts spelled out, :func:`file_slug`)."""
+    if number is None:
+        title = str(document.title)
+    elif document.round_title is not None:
+        title = document.round_title % {"number": number}
+    else:
+        title = " ".join((str(document.title), _("round %(number)s") % {"number": number}))
+    return f"{file_slug(f'{tournament.slug} {title}')}.pdf"
 
 
 @login_required
