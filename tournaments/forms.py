@@ -222,6 +222,11 @@ class PlayerForm(forms.Form):
     start_number = forms.IntegerField(
         label=_("Start number"), required=False, min_value=1, max_value=999_999
     )
+    hors_concours = forms.BooleanField(
+        label=_("außer Konkurrenz"),
+        required=False,
+        help_text=_("Only fills a table where the bye rule is a substitute; never ranked."),
+    )
 
 
 class TeamNameForm(forms.Form):

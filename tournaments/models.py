@@ -92,6 +92,7 @@ class Tournament(models.Model):
     class ByePolicy(models.TextChoices):
         AVERAGE = "average", _("the round's average score")
         FIXED = "fixed", _("a fixed score")
+        SUBSTITUTE = "substitute", _("no bye: a substitute außer Konkurrenz fills the table")
 
     bye_policy = models.CharField(
         _("a bye scores"),
@@ -100,8 +101,10 @@ class Tournament(models.Model):
         default=ByePolicy.AVERAGE,
         help_text=_(
             "The round's average: what the players who played that round scored on average, "
-            "rounded to the worse side, so that sitting out never beats playing. A bye never "
-            "counts in a tie-break."
+            "rounded to the worse side, so that sitting out never beats playing. A substitute: "
+            "players registered außer Konkurrenz (the host, a helper) play the empty seats and "
+            "are never ranked; a bye, only where there are too few of them, scores the "
+            "average. A bye never counts in a tie-break."
         ),
     )
     bye_score = models.SmallIntegerField(
@@ -208,6 +211,14 @@ class Player(models.Model):
         verbose_name=_("team"),
     )
     checked_in = models.BooleanField(_("checked in"), default=False)
+    hors_concours = models.BooleanField(
+        _("außer Konkurrenz"),
+        default=False,
+        help_text=_(
+            "Plays only to fill a table (the host, a helper), where the bye rule is a "
+            "substitute; never ranked."
+        ),
+    )
     withdrawn = models.BooleanField(
         _("withdrawn"),
         default=False,

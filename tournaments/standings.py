@@ -23,7 +23,7 @@ from django.db.models import QuerySet
 
 import scoring
 from tournaments.models import Bye, Deal, Player, Round, Seat, Table, Tournament
-from tournaments.names import labels
+from tournaments.names import labels, sort_key
 from tournaments.tables import play_order
 
 
@@ -100,6 +100,8 @@ class Standings:
     rows: list[Row]
     rounds: list[int]
     tiebreaks: tuple[str, ...]
+    hors_concours: tuple[str, ...] = ()
+    """The names of the players außer Konkurrenz (substitutes): they played, unranked."""
 
     @property
     def figure_columns(self) -> tuple[str, ...]:
@@ -305,16 +307,25 @@ def tournament_standings(tournament: Tournament, *, through_round: int | None = 
         rounds_query = rounds_query.filter(number__lte=through_round)
     rounds = list(rounds_query.values_list("number", flat=True))
     facts = Player.objects.filter(tournament=tournament).values_list(
-        "pk", "name", "club", "start_number", "stechen_rank", "withdrawn", "team_id"
+        "pk",
+        "name",
+        "club",
+        "start_number",
+        "stechen_rank",
+        "withdrawn",
+        "team_id",
+        "hors_concours",
     )
     shown = labels(f[:4] for f in facts)
     players = {
         pk: Row(player=Entrant(pk, shown[pk], stechen_rank, withdrawn, team_id))
-        for pk, _name, _club, _number, stechen_rank, withdrawn, team_id in facts
+        for pk, _name, _club, _number, stechen_rank, withdrawn, team_id, hors in facts
+        if not hors
     }
     scores: dict[int, list[RoundScore]] = defaultdict(list)
     for player_id, score in _table_scores(tournament, game, variant, rounds):
-        scores[player_id].append(score)
+        if player_id in players:  # a substitute's results are neither ranked nor averaged
+            scores[player_id].append(score)
     bye_scores = _bye_scores(tournament, game, scores)
     for round_number, player_id in Bye.objects.filter(
         round__tournament=tournament, round__number__in=rounds
@@ -326,7 +337,10 @@ def tournament_standings(tournament: Tournament, *, through_round: int | None = 
     keys = _tiebreak_keys(tournament, game, order, rounds)
     sign = 1 if game.metric_ascending else -1
     return Standings(
-        rows=_rank(list(players.values()), order, keys, sign), rounds=rounds, tiebreaks=order
+        rows=_rank(list(players.values()), order, keys, sign),
+        rounds=rounds,
+        tiebreaks=order,
+        hors_concours=tuple(sorted((shown[f[0]] for f in facts if f[-1]), key=sort_key)),
     )
 
 
@@ -343,6 +357,8 @@ def team_standings(tournament: Tournament, standings: Standings) -> Standings:
             members[row.player.team_id].append(row)
     rows = []
     for team_id, name in names.items():
+        if team_id not in members:
+            continue  # a substitute team außer Konkurrenz
         scores: dict[int, RoundScore] = {}
         for member in members[team_id]:
             for score in member.rounds:
@@ -365,7 +381,7 @@ a stale entry is never read."""
 def cached_standings(tournament: Tournament, *, through_round: int | None = None) -> Standings:
     """:func:`tournament_standings`, kept in Django's cache (Redis when ``REDIS_URL`` is set)
     under the tournament's ``version``, which every write raises."""
-    key = f"standings:v4:{tournament.pk}:{tournament.version}:{through_round}"
+    key = f"standings:v5:{tournament.pk}:{tournament.version}:{through_round}"
     return cache.get_or_set(
         key,
         lambda: tournament_standings(tournament, through_round=through_round),

@@ -141,10 +141,10 @@ def test_a_wrong_sum_shows_the_german_error_beside_the_fields(live_server, new_p
 
 
 def _total_of(page: Page, name: str):
-    """The standings' "Total" cell in the row of ``name``."""
+    """The standings' Striche cell (Hintersche's total, GERMAN.md) in the row of ``name``."""
     headers = page.locator("table.standings thead th").all_inner_texts()
     row = page.locator("table.standings tbody tr").filter(has_text=name)
-    return row.locator("td, th").nth(headers.index(de("Total")))
+    return row.locator("td, th").nth(headers.index(de("Striche")))
 
 
 def test_the_public_standings_follow_a_deal_without_reload(live_server, new_page, table):

@@ -126,8 +126,8 @@ def test_every_kind_of_write_is_logged_with_who_before_after_and_why(evening):
     }
     (edit,) = entries[AuditEntry.Action.PLAYER_EDIT]
     assert (edit.before, edit.after) == (
-        {"name": "Ersatz", "club": "", "start_number": None},
-        {"name": "Ersatzmann", "club": "Rodenbach", "start_number": None},
+        {"name": "Ersatz", "club": ""},
+        {"name": "Ersatzmann", "club": "Rodenbach"},
     )
     settings = entries[AuditEntry.Action.SETTINGS][-1]
     assert settings.before == {"planned_rounds": 4, "confirmation_required": False}

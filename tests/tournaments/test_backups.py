@@ -199,7 +199,7 @@ def test_the_export_download_is_the_document(desk, played):
     assert json.loads(response.content)["rounds"][0]["tables"][0]["deals"][3]["entry"] == H1[3]
 
 
-HEADING = ["Rank", "Player", "Club or village", "Team", "R1", "Total", "Byes in rounds"]
+HEADING = ["Rank", "Player", "Club or village", "Team", "R1", "Striche", "Byes in rounds"]
 
 
 def test_the_standings_csv_opens_in_a_spreadsheet(desk, played):

@@ -9,6 +9,7 @@ of tests/tournaments/test_paper.py (Scoring specification §1.2): A 1, B 2, C 1,
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from tournaments import services
@@ -103,3 +104,79 @@ def test_the_organiser_chooses_who_sits_out(desk_client, make_tournament):
 def desk_client(client, organiser):
     client.force_login(organiser)
     return client
+
+
+# --- a substitute außer Konkurrenz (bye rule "substitute") --------------------------------
+
+
+@pytest.fixture
+def with_host(make_tournament, organiser):
+    """Seven Hintersche players and the landlord, registered außer Konkurrenz; the bye rule is
+    the substitute."""
+    tournament = make_tournament(players=7)
+    services.tournament_settings(tournament=tournament, by=organiser, bye_policy="substitute")
+    services.player_add(tournament=tournament, name="Wirt Karl", hors_concours=True)
+    return tournament
+
+
+def test_the_host_fills_the_table_and_is_never_ranked(with_host, client):
+    # 7 players at tables of 4: one seat empty, the host takes it (no bye, "allow byes" off).
+    the_round = services.round_draw(tournament=with_host, seed=1)
+    seated = [s.player.name for t in the_round.tables.all() for s in t.seats.all()]
+    assert len(seated) == 8 and "Wirt Karl" in seated
+    assert not the_round.byes.exists()
+    table = the_round.tables.get(seats__player__name="Wirt Karl")
+    for points in DEALS:
+        services.deal_record(table=table, entry={"points": points}, by=None, via="test")
+    standings = tournament_standings(with_host)
+    names = [row.player.name for row in standings.rows]
+    assert len(names) == 7 and "Wirt Karl" not in names
+    assert standings.hors_concours == ("Wirt Karl",)
+    page = client.get(reverse("standings", args=[with_host.slug])).content.decode()
+    assert "Außer Konkurrenz (played to fill a table, not ranked): Wirt Karl" in page
+    assert page.count("Wirt Karl") == 1  # in no row of the standings
+    # His table-mates keep what they played: A 1, B 2, C 1, D 1 Striche (the host among them).
+    played = {s.player.name: s.label for s in table.seats.select_related("player")}
+    totals = {row.player.name: row.total for row in standings.rows}
+    expected = {"A": 1, "B": 2, "C": 1, "D": 1}
+    assert {n: totals[n] for n in played if n != "Wirt Karl"} == {
+        n: expected[label] for n, label in played.items() if n != "Wirt Karl"
+    }
+
+
+def test_the_host_sits_out_when_the_tables_are_full(with_host):
+    services.player_add(tournament=with_host, name="Spieler 08")
+    the_round = services.round_draw(tournament=with_host, seed=1)
+    seated = {s.player.name for t in the_round.tables.all() for s in t.seats.all()}
+    assert "Wirt Karl" not in seated and len(seated) == 8
+    assert not the_round.byes.exists()  # he is no bye: he is not in the tournament
+
+
+def test_too_few_substitutes_leave_byes_that_score_the_average(with_host):
+    # 6 players and the host at tables of 4: with him 7 leave 3 out, without him 6 leave 2:
+    # he stays out, and without "allow byes" the draw is refused; with it two sit out and each
+    # scores the round's average: 5 Striche over 4 players, 1¼, rounded to the worse side, 2.
+    with_host.players.get(name="Spieler 07").delete()
+    with pytest.raises(ValidationError):
+        services.round_draw(tournament=with_host, seed=1)
+    the_round = services.round_draw(tournament=with_host, seed=1, allow_byes=True)
+    table = the_round.tables.get()
+    assert "Wirt Karl" not in {s.player.name for s in table.seats.all()}
+    for points in DEALS:
+        services.deal_record(table=table, entry={"points": points}, by=None, via="test")
+    byes = {b.player.name for b in the_round.byes.select_related("player")}
+    assert len(byes) == 2
+    rows = ranked(with_host)
+    assert {rows[name][1] for name in byes} == {2}
+
+
+def test_the_desk_marks_a_player_ausser_konkurrenz(client, organiser, with_host):
+    client.force_login(organiser)
+    player = with_host.players.get(name="Spieler 01")
+    url = reverse("player-edit", args=[with_host.slug, player.pk])
+    response = client.post(url, {"name": player.name, "hors_concours": "on"})
+    assert response.status_code == 302
+    player.refresh_from_db()
+    assert player.hors_concours
+    page = client.get(with_host.get_absolute_url()).content.decode()
+    assert page.count(">a. K.</span>") == 2  # the host and Spieler 01

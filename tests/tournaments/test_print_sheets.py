@@ -137,7 +137,7 @@ def test_standings_after_a_round_cover_only_the_rounds_up_to_it(db):
     tournament, _round = demo("hintersche")
     text = " ".join(pages(standings_pdf(tournament, through_round=2)))
     assert "Standings after round 2" in text
-    assert "R1 R2 Total Clean rounds" in text
+    assert "R1 R2 Striche Clean rounds" in text
     assert "R3" not in text
     after_two = tournament_standings(tournament, through_round=2)
     positions = [text.index(f" {row.player.name} ") for row in after_two.rows]

@@ -441,7 +441,7 @@ def test_the_player_page_shows_each_round_and_the_running_rank(client, evening):
     assert (second.place.table, second.place.seat) == (seat.table.number, seat.label)
     assert (second.score.score, second.score.finished) == (1, False)
     assert (second.position.rank, second.position.tied) == (4, False)
-    assert "Rank <strong>4</strong> · Total <strong>1</strong>" in html
+    assert "Rank <strong>4</strong> · Striche <strong>1</strong>" in html
     assert '<td class="num">1=</td>' in html
     assert url("player-detail", tournament, roles["1A"].pk) in html  # table-mates link
 

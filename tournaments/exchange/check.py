@@ -81,6 +81,7 @@ PLAYER_KEYS = {
     "team": "str?",
     "stechen_rank": "int?",
     "checked_in": "bool",
+    "hors_concours": "bool",
     "withdrawn": "bool",
 }
 ROUND_KEYS = {
@@ -649,10 +650,12 @@ def player_labels(players: list[Player]) -> list[str]:
 
 
 def _upgrade_from_version_3(document: dict[str, Any]) -> None:
-    """A version 3 file (before start numbers; every name unique) in version 4's shape."""
+    """A version 3 file (before start numbers and substitutes; every name unique, everybody
+    ranked) in version 4's shape."""
     document["version"] = VERSION
     for player in _objects(document, "players"):
         player.setdefault("start_number", None)
+        player.setdefault("hors_concours", False)
 
 
 def _upgrade_from_version_2(document: dict[str, Any]) -> None:

@@ -32,6 +32,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             "stechen_rank",
             "team_id",
             "checked_in",
+            "hors_concours",
             "withdrawn",
         )
     )
@@ -140,6 +141,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
                 "team": teams.get(p["team_id"]),
                 "stechen_rank": p["stechen_rank"],
                 "checked_in": p["checked_in"],
+                "hors_concours": p["hors_concours"],
                 "withdrawn": p["withdrawn"],
             }
             for p in players

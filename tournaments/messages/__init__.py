@@ -14,7 +14,8 @@
 * ``VARIANT_MESSAGES``: the game's codes for refused house rules → a sentence (no placeholders);
 * ``TIEBREAK_LABELS``: a tie-break figure → its column heading in the standings;
 * ``SCORE_WORDS``: the game's tournament score in words, a lazy plural with ``%(count)s``
-  (Hintersche: "3 Striche").
+  (Hintersche: "3 Striche");
+* ``SCORE_COLUMN``: the standings' column of that score, its unit (Hintersche: "Striche").
 
 The codes every game shares (Scoring specification §0.2) are in :mod:`.common`; a game's own
 sentence for a shared code wins. All strings are lazy translations.
@@ -26,6 +27,8 @@ from functools import cache
 from importlib import import_module
 from types import ModuleType
 from typing import Any
+
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.messages import common
 
@@ -83,6 +86,14 @@ def score_words(game: str, total: int) -> str:
     module = _module(game)
     words = getattr(module, "SCORE_WORDS", None) if module else None
     return str(words % {"count": total}) if words is not None else str(total)
+
+
+def score_column(game: str) -> str:
+    """The standings' column heading of ``game``'s tournament score, its unit ("Striche");
+    "Total" for a game without ``SCORE_COLUMN``."""
+    module = _module(game)
+    column = getattr(module, "SCORE_COLUMN", None) if module else None
+    return str(column if column is not None else _("Total"))
 
 
 def tiebreak_label(game: str, key: str) -> Any:

@@ -119,3 +119,5 @@ TIEBREAK_LABELS = {
 
 SCORE_WORDS = ngettext_lazy("%(count)s Stein", "%(count)s Steine", "count")
 """The tournament score in the game's unit, for certificates."""
+SCORE_COLUMN = _("Steine")
+"""The standings' column of the tournament score: its unit."""

@@ -48,3 +48,5 @@ TIEBREAK_LABELS = {
 
 SCORE_WORDS = ngettext_lazy("%(count)s Stauzeweck", "%(count)s Stauzewecke", "count")
 """The tournament score in the game's unit, for certificates."""
+SCORE_COLUMN = _("Stauzewecke")
+"""The standings' column of the tournament score: its unit."""

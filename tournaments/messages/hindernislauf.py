@@ -67,3 +67,5 @@ TIEBREAK_LABELS = {
 
 SCORE_WORDS = ngettext_lazy("%(count)s point", "%(count)s points", "count")
 """The tournament score in the game's unit, for certificates."""
+SCORE_COLUMN = _("Points")
+"""The standings' column of the tournament score: its unit."""

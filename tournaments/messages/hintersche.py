@@ -52,3 +52,5 @@ ENTRY_LABELS = {"points": _("card points")}
 
 SCORE_WORDS = ngettext_lazy("%(count)s Strich", "%(count)s Striche", "count")
 """The tournament score in the game's unit, for certificates."""
+SCORE_COLUMN = _("Striche")
+"""The standings' column of the tournament score: its unit."""

@@ -82,3 +82,5 @@ CHOICE_LABELS = {
 
 SCORE_WORDS = ngettext_lazy("%(count)s Marke", "%(count)s Marken", "count")
 """The tournament score in the game's unit, for certificates."""
+SCORE_COLUMN = _("Marken")
+"""The standings' column of the tournament score: its unit."""

@@ -76,3 +76,5 @@ TIEBREAK_LABELS = {
 
 SCORE_WORDS = ngettext_lazy("%(count)s Pfennig", "%(count)s Pfennig", "count")
 """The tournament score in the game's unit, for certificates."""
+SCORE_COLUMN = _("Pfennig")
+"""The standings' column of the tournament score: its unit."""

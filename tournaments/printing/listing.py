@@ -108,7 +108,7 @@ def standings_listing(
         _("Rank"),
         _("Team") if teams else _("Player"),
         *(_("R%(number)s") % {"number": number} for number in standings.rounds),
-        _("Total"),
+        messages.score_column(game),
         *(str(messages.tiebreak_label(game, key)) for key in columns),
     ]
     last = standings.last if last_place_title else None

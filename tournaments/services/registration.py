@@ -244,10 +244,12 @@ def player_add(
     name: str,
     club: str = "",
     start_number: int | None = None,
+    hors_concours: bool = False,
     by: AbstractBaseUser | None = None,
 ) -> Player:
-    """Register one player (a late registration once the tournament runs: checked in, drawn
-    from the next round on). Raises ``ValidationError`` on ``name`` if a player of that name
+    """Register one player (``hors_concours``: a substitute who only fills tables, never
+    ranked; a late registration once the tournament runs: checked in, drawn from the next round
+    on). Raises ``ValidationError`` on ``name`` if a player of that name
     cannot be told apart from him (:func:`_check_players`) or his start number is taken."""
     check_not_finished(tournament)
     name, club = " ".join(name.split()), " ".join(club.split())
@@ -259,6 +261,7 @@ def player_add(
         name=name,
         club=club,
         start_number=start_number,
+        hors_concours=hors_concours,
         checked_in=_late(tournament),
     )
     record_change(tournament, AuditEntry.Action.PLAYER_ADD, by=by, subject=name)
@@ -324,9 +327,11 @@ def player_edit(
     name: str,
     club: str = "",
     start_number: int | None = None,
+    hors_concours: bool = False,
     by: AbstractBaseUser | None = None,
 ) -> Player:
-    """Correct a player's name, club or village and start number (a typo at the door); his
+    """Correct a player's name, club or village, start number and whether he plays außer
+    Konkurrenz (a typo at the door); his
     seats, deals and results stay his. Logged with before and after. Raises
     ``ValidationError`` on ``name`` when it is empty or cannot be told apart from another
     player's (:func:`_check_players`), ``FINISHED`` when the tournament is finished."""
@@ -336,11 +341,18 @@ def player_edit(
     if not name:
         raise ValidationError({"name": _("Enter the player's name.")})
     _check_players(tournament, [PlayerLine(1, name, club, start_number)], "name", editing=player.pk)
-    before = {"name": player.name, "club": player.club, "start_number": player.start_number}
-    after = {"name": name, "club": club, "start_number": start_number}
-    if before != after:
-        player.name, player.club, player.start_number = name, club, start_number
-        player.save(update_fields=["name", "club", "start_number"])
+    wanted = {
+        "name": name,
+        "club": club,
+        "start_number": start_number,
+        "hors_concours": hors_concours,
+    }
+    after = {field: value for field, value in wanted.items() if getattr(player, field) != value}
+    before = {field: getattr(player, field) for field in after}
+    if after:
+        for field, value in after.items():
+            setattr(player, field, value)
+        player.save(update_fields=list(after))
         record_change(
             tournament,
             AuditEntry.Action.PLAYER_EDIT,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import secrets
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -73,6 +73,34 @@ def _teams(tournament: Tournament, players: list[int]) -> list[tuple[int, int]] 
     return [tuple(sorted(ids)) for ids in members.values()]  # a lone player: a team of one
 
 
+def _with_substitutes(
+    tournament: Tournament, players: list[int], table_sizes: Sequence[int]
+) -> list[int]:
+    """``players`` to draw under the tournament's bye rule: with the substitute rule, the
+    players außer Konkurrenz are drawn only as far as they fill the tables (the fewest that
+    leave no bye, else the fewest byes), those who sat at fewest tables first; whole teams in
+    the partnership games. Other rules draw everybody."""
+    if tournament.bye_policy != Tournament.ByePolicy.SUBSTITUTE:
+        return players
+    hosts = set(
+        Player.objects.filter(pk__in=players, hors_concours=True).values_list("pk", flat=True)
+    )
+    ranked = [p for p in players if p not in hosts]
+    teams = _teams(tournament, players)
+    if teams is None:
+        units, sizes = [(p,) for p in ranked], table_sizes
+        spare = [(p,) for p in sorted(hosts)]
+    else:
+        units = [t for t in teams if not hosts & set(t)]
+        spare = sorted(t for t in teams if hosts & set(t))
+        sizes = [draw.TEAM_TABLE_SIZE // 2]
+    seated = Counter(Seat.objects.filter(player__in=hosts).values_list("player_id", flat=True))
+    spare.sort(key=lambda unit: sum(seated[p] for p in unit))
+    byes = [draw.table_plan(len(units) + k, sizes)[1] for k in range(len(spare) + 1)]
+    needed = byes.index(min(byes))
+    return ranked + [p for unit in spare[:needed] for p in unit]
+
+
 def _check_previous_round(tournament: Tournament, override_reason: str) -> tuple[int, bool]:
     """The number of the last round drawn (0 before the first) and whether drawing the next now
     overrides its being incomplete."""
@@ -133,10 +161,11 @@ def round_draw(
     seed = seed if seed is not None else secrets.randbits(48)
     chosen = set(sitting_out) & set(drawable_players(tournament))
     players = [p for p in drawable_players(tournament) if p not in chosen]
+    players = _with_substitutes(tournament, players, sizes)
     if method == Round.Method.STANDINGS:
         rows = tournament_standings(tournament).rows
         rank = {row.player.pk: index for index, row in enumerate(rows)}
-        players.sort(key=rank.__getitem__)
+        players.sort(key=lambda p: rank.get(p, len(rank)))  # außer Konkurrenz: unranked
     byes_so_far = Counter(
         Bye.objects.filter(round__tournament=tournament).values_list("player_id", flat=True)
     )

@@ -77,6 +77,12 @@ def _score_cell(score: Any, bye_title: str) -> str:
 
 
 @register.simple_tag
+def score_column(game: str) -> str:
+    """The standings' column heading of ``game``'s tournament score ("Striche")."""
+    return messages.score_column(game)
+
+
+@register.simple_tag
 def tiebreak_label(game: str, key: str) -> str:
     """The column heading of a tie-break figure of ``game``."""
     return str(messages.tiebreak_label(game, key))

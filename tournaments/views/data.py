@@ -26,7 +26,7 @@ from openpyxl.styles import Font
 
 from tournaments import backups, permissions
 from tournaments.exchange import export_tournament, import_tournament
-from tournaments.messages import tiebreak_label
+from tournaments.messages import score_column, tiebreak_label
 from tournaments.models import Tournament
 from tournaments.standings import Standings, tournament_standings
 from tournaments.views.desk import organiser_tournament
@@ -67,7 +67,7 @@ def standings_csv_rows(tournament: Tournament, standings: Standings) -> list[lis
             _("Club or village"),
             _("Team"),
             *(_("R%(number)s") % {"number": n} for n in standings.rounds),
-            _("Total"),
+            score_column(tournament.game),
             _("Byes in rounds"),
             *(str(tiebreak_label(tournament.game, key)) for key in columns),
         ]
