@@ -55,9 +55,11 @@ class Backup:
             return _("before the draw of round %(number)s") % {"number": number}
         if kind == "lock" and number.isdigit():
             return _("before round %(number)s was locked") % {"number": number}
-        return {"manual": _("on request"), "before-restore": _("before a restore")}.get(
-            self.reason, self.reason
-        )
+        return {
+            "manual": _("on request"),
+            "before-restore": _("before a restore"),
+            "finish": _("before the tournament was finished"),
+        }.get(self.reason, self.reason)
 
 
 def folder(tournament: Tournament) -> Path:

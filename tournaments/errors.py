@@ -22,9 +22,9 @@ DRAW_MESSAGES = {
     "TOO_FEW_PLAYERS": _("%(players)s players cannot fill a table of %(table_size)s."),
     "BYES_NEEDED": ngettext_lazy(
         "%(players)s players do not divide into tables of %(table_size)s: %(byes)s player must "
-        "sit out this round.",
+        "sit out this round. Tick “Give byes”, or choose who sits out.",
         "%(players)s players do not divide into tables of %(table_size)s: %(byes)s players must "
-        "sit out this round.",
+        "sit out this round. Tick “Give byes”, or choose who sits out.",
         "byes",
     ),
     "TEAM_INCOMPLETE": _(

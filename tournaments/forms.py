@@ -28,6 +28,11 @@ SETTINGS_FIELDS = tuple(name for name in SETTINGS if name != "tiebreaks")
 tie-break order has a field per place, on the settings page only)."""
 
 
+DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+"""A date picker: the browser's ``<input type=date>`` reads only ISO dates, whatever the
+language (a German "21.11.2026" would leave it empty and the form refused unchanged)."""
+
+
 class FieldRenderer(TemplatesSetting):
     """The project's templates render forms: each field as ``templates/forms/field.html``."""
 
@@ -90,7 +95,7 @@ class TournamentForm(SettingsFields):
 
     name = forms.CharField(label=_("Name"), max_length=200)
     game = forms.ChoiceField(label=_("Game"), choices=game_choices)
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(label=_("Date"), widget=DATE_INPUT)
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -147,9 +152,7 @@ class SettingsForm(SettingsFields):
     first empty place, and all empty means the game's own order."""
 
     name = forms.CharField(label=_("Name"), max_length=200, required=False)
-    date = forms.DateField(
-        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}), required=False
-    )
+    date = forms.DateField(label=_("Date"), widget=DATE_INPUT, required=False)
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
 
     def _detail(self, name: str) -> Any:

@@ -39,9 +39,17 @@ class RoundScore:
     """False while the table is still playing its unit (the score is provisional)."""
     figures: dict[str, int] = field(default_factory=dict)
     """The game's tie-break figures of this round (``SeatResult.figures``); empty for a bye."""
+    missed: bool = False
+    """A round the player was not there for (registered later, or withdrawn before it): it
+    scores the round's worst result, so that staying away never beats playing."""
 
     @property
     def bye(self) -> bool:
+        return self.table is None and not self.missed
+
+    @property
+    def sat_out(self) -> bool:
+        """Not at a table that round: a bye or a round missed (never a tie-break's winner)."""
         return self.table is None
 
 
@@ -68,7 +76,8 @@ class Row:
     player: Entrant
     rounds: list[RoundScore] = field(default_factory=list)
     total: int = 0
-    """The metric summed over the rounds (byes at the game's bye score)."""
+    """The metric summed over the rounds (byes at the bye score, missed rounds at the round's
+    worst)."""
     rank: int = 0
     tied: bool = False
     """True when the rank is shared: equal on the metric and every tie-break but the lot."""
@@ -79,7 +88,7 @@ class Row:
 
     @property
     def zero_rounds(self) -> int:
-        return sum(1 for r in self.rounds if r.score == 0 and not r.bye and r.finished)
+        return sum(1 for r in self.rounds if r.score == 0 and not r.sat_out and r.finished)
 
     @property
     def byes(self) -> int:
@@ -104,6 +113,15 @@ class Standings:
     """The names of the players außer Konkurrenz (substitutes): they played, unranked."""
 
     @property
+    def marks(self) -> dict[str, bool]:
+        """Which of the cell marks the rows use: ``bye`` (*), ``missed`` (°)."""
+        cells = [cell for row in self.rows for cell in row.cells if cell is not None]
+        return {
+            "bye": any(cell.bye for cell in cells),
+            "missed": any(cell.missed for cell in cells),
+        }
+
+    @property
     def figure_columns(self) -> tuple[str, ...]:
         """The tie-breaks shown as columns: every one in force but the Stechen, the countback
         and the lot (which the rank already shows)."""
@@ -125,8 +143,8 @@ def _tiebreak_keys(
     sign = 1 if game.metric_ascending else -1
 
     def countback(row: Row) -> tuple[float, ...]:
-        # A bye never wins a countback: in its round the player who played comes first.
-        by_round = {r.round: (math.inf if r.bye else sign * r.score) for r in row.rounds}
+        # A bye or a missed round never wins a countback: the player who played comes first.
+        by_round = {r.round: (math.inf if r.sat_out else sign * r.score) for r in row.rounds}
         return tuple(by_round.get(n, 0) for n in reversed(rounds))
 
     def lot(row: Row) -> bytes:
@@ -280,6 +298,17 @@ def bye_score(tournament: Tournament, game: scoring.Game, played: Sequence[int])
     return math.ceil(average) if game.metric_ascending else math.floor(average)
 
 
+def _worst_scores(game: scoring.Game, scores: Mapping[int, list[RoundScore]]) -> dict[int, int]:
+    """Each round's worst result at the tables (most Striche where fewer are better, else the
+    fewest): what a round missed scores."""
+    played: dict[int, list[int]] = defaultdict(list)
+    for rounds in scores.values():
+        for score in rounds:
+            played[score.round].append(score.score)
+    pick = max if game.metric_ascending else min
+    return {number: pick(values) for number, values in played.items()}
+
+
 def _bye_scores(
     tournament: Tournament, game: scoring.Game, scores: Mapping[int, list[RoundScore]]
 ) -> Callable[[int], int]:
@@ -327,10 +356,18 @@ def tournament_standings(tournament: Tournament, *, through_round: int | None = 
         if player_id in players:  # a substitute's results are neither ranked nor averaged
             scores[player_id].append(score)
     bye_scores = _bye_scores(tournament, game, scores)
+    worst = _worst_scores(game, scores)
     for round_number, player_id in Bye.objects.filter(
         round__tournament=tournament, round__number__in=rounds
     ).values_list("round__number", "player_id"):
         scores[player_id].append(RoundScore(round=round_number, score=bye_scores(round_number)))
+    for pk in players:
+        there = {score.round for score in scores[pk]}
+        scores[pk].extend(
+            RoundScore(round=number, score=worst[number], missed=True)
+            for number in rounds
+            if number not in there and number in worst
+        )
     for pk, row in players.items():
         _fill(row, scores[pk], rounds)
     order = tuple(tournament.tiebreaks) or game.tiebreak_order(variant)

@@ -57,6 +57,14 @@ def test_a_backup_is_taken_before_every_draw_and_lock(played, organiser):
     assert lock.occasion == "before round 1 was locked"
 
 
+def test_finishing_backs_up_before_it_locks_the_last_round(played, organiser):
+    services.tournament_finish(tournament=played, by=organiser)
+    assert names(played) == ["finish", "draw-1"]
+    finish = backups.find(played, backups.backups(played)[0].name)
+    assert finish.occasion == "before the tournament was finished"
+    assert json.loads(finish.path.read_text())["rounds"][0]["status"] == Round.Status.COMPLETE
+
+
 def test_a_failed_automatic_backup_does_not_stop_the_draw(tournament, settings, tmp_path):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")

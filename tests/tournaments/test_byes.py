@@ -180,3 +180,46 @@ def test_the_desk_marks_a_player_ausser_konkurrenz(client, organiser, with_host)
     assert player.hors_concours
     page = client.get(with_host.get_absolute_url()).content.decode()
     assert page.count(">a. K.</span>") == 2  # the host and Spieler 01
+
+
+# --- a round missed (a late arrival, a withdrawal) ---------------------------------------------
+
+
+def test_a_late_arrival_scores_the_rounds_worst_for_the_round_he_missed(make_tournament):
+    # Round 1 as above: A 1, B 2, C 1, D 1 Striche, the bye 2 (the average 1¼, rounded up).
+    # A player registered afterwards missed round 1: he scores its worst, B's 2 Striche, and
+    # like the bye never wins the countback against B, who played.
+    tournament = make_tournament(players=5)
+    seats, sitting_out = played_round(tournament)
+    services.player_add(tournament=tournament, name="Nachzügler")
+    standings = tournament_standings(tournament)
+    late = next(row for row in standings.rows if row.player.name == "Nachzügler")
+    (cell,) = late.cells
+    assert (cell.score, cell.missed, cell.bye) == (2, True, False)
+    rows = ranked(tournament)
+    assert rows[seats["B"]][0] == 4
+    assert rows["Nachzügler"][:2] == (5, 2) and rows[sitting_out][:2] == (5, 2)
+    assert standings.marks == {"bye": True, "missed": True}
+
+
+def test_a_withdrawn_player_scores_the_worst_for_the_rounds_after(make_tournament, organiser):
+    # Eight players, two tables; round 1: table 1 plays A 1, B 2, C 1, D 1, table 2 nothing (0
+    # each, provisional). Spieler at table 1's seat C withdraws; round 2 is drawn without him.
+    # His round 2 is the worst any player scored there (0: nobody has played yet), marked
+    # missed; after table 1 of round 2 plays, it is 2.
+    tournament = make_tournament(players=8)
+    first = services.round_draw(tournament=tournament, seed=1)
+    table = first.tables.get(number=1)
+    for points in DEALS:
+        services.deal_record(table=table, entry={"points": points}, by=None, via="test")
+    leaving = table.seats.get(label="C").player
+    services.player_withdraw(player=leaving, by=organiser)
+    services.tournament_settings(tournament=tournament, by=organiser, planned_rounds=4)
+    second = services.round_draw(
+        tournament=tournament, seed=2, override_reason="Test", allow_byes=True
+    )
+    again = second.tables.get(number=1)
+    for points in DEALS:
+        services.deal_record(table=again, entry={"points": points}, by=None, via="test")
+    row = next(r for r in tournament_standings(tournament).rows if r.player.pk == leaving.pk)
+    assert [(c.score, c.missed) for c in row.cells] == [(1, False), (2, True)]

@@ -6,6 +6,7 @@ deal, with a backup first. Nothing already played changes."""
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from tournaments import backups, services
@@ -104,3 +105,39 @@ def test_a_draw_with_a_deal_is_not_undone(desk, drawn):
     assert response.status_code == 400
     assert Round.objects.filter(pk=drawn.pk).exists()
     assert table.deals.count() == 1
+
+
+@pytest.fixture
+def teams_checking_in(make_tournament, organiser):
+    """A Bauerchen evening with check-in: two teams, every player checked in but Fridolin."""
+    tournament = make_tournament(players=4, game="bauerchen", name="Anwesenheit")
+    services.tournament_settings(tournament=tournament, by=organiser, check_in_required=True)
+    first, second, third, fourth = tournament.players.order_by("name")
+    services.team_add(tournament=tournament, name="Adler", players=[first, second])
+    services.team_add(tournament=tournament, name="Hirsch", players=[third, fourth])
+    for player in (first, third, fourth):
+        services.player_check_in(player=player)
+    return tournament, first, second
+
+
+def test_a_partner_not_checked_in_is_named(teams_checking_in):
+    tournament, present, absent = teams_checking_in
+    with pytest.raises(ValidationError) as caught:
+        services.round_draw(tournament=tournament, seed=1)
+    assert caught.value.code == "PARTNER_MISSING"
+    assert caught.value.messages == [
+        f"{absent.name}, the partner of {present.name}, is not checked in: check him in, or "
+        f"tick {present.name} to sit out."
+    ]
+    assert not tournament.rounds.exists()
+
+
+def test_a_team_sits_out_whole_when_one_partner_is_ticked(make_tournament):
+    tournament = make_tournament(players=6, game="bauerchen", name="Drei Teams")
+    players = list(tournament.players.order_by("name"))
+    for number, pair in enumerate((players[:2], players[2:4], players[4:]), start=1):
+        services.team_add(tournament=tournament, name=f"Team {number}", players=pair)
+    drawn = services.round_draw(tournament=tournament, seed=1, sitting_out=[players[0].pk])
+    assert {b.player_id for b in drawn.byes.all()} == {players[0].pk, players[1].pk}
+    seated = {s.player_id for s in drawn.tables.get().seats.all()}
+    assert seated == {p.pk for p in players[2:]}

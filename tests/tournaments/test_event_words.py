@@ -153,3 +153,30 @@ def test_hintersche_butzen_begins_only_when_it_does() -> None:
     assert "Spieler B, Spieler C and Spieler D: clean slate." in html
     assert "Spieler A is left last and loses the game" in html
     assert "Butzen" not in html
+
+
+@pytest.mark.german
+@pytest.mark.parametrize(
+    ("seats", "words"),
+    [
+        # A 2-player Butzen: one opponent takes the Strich, the verb agrees (GERMAN.md).
+        (("A",), "Spieler A bekommt einen Strich: Ein Gegner hat einen Hunderter gemacht."),
+        (
+            ("A", "C"),
+            "Spieler A und Spieler C bekommen je einen Strich: Ein Gegner hat einen Hunderter "
+            "gemacht.",
+        ),
+    ],
+)
+def test_a_hundred_agrees_with_the_names(seats, words) -> None:
+    event = Event("strich", seats, {"reason": "hundred"}, "Hintersche")
+    assert words in render("hintersche", [event], ("A", "B", "C", "D"))
+
+
+@pytest.mark.german
+def test_a_team_meld_names_the_team_first() -> None:
+    event = Event(
+        "meld", ("E", "W"), {"team": "EW", "kind": 20, "value": 1, "suit": None}, "Bauerchen"
+    )
+    html = render("bauerchen", [event], ("N", "E", "S", "W"))
+    assert "EW (Spieler E und Spieler W) melden 20: +1." in html

@@ -10,8 +10,8 @@ font shrinks (down to :data:`SMALLEST`) until the widest line fits the A4 text w
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from html import escape
 
 from django.utils.safestring import SafeString, mark_safe
@@ -46,6 +46,8 @@ class Listing:
     heading: SafeString
     blocks: list[SafeString]
     size: float
+    marks: Mapping[str, bool] = field(default_factory=dict)
+    """Which cell marks a standings listing uses (``Standings.marks``), for its legend."""
 
 
 def listing(
@@ -91,6 +93,8 @@ def _score(score: RoundScore | None) -> str | Cell:
         return "–"
     if score.bye:
         return f"{score.score}*"
+    if score.missed:
+        return f"{score.score}°"
     return str(score.score) if score.finished else Cell(str(score.score), italic=True)
 
 
@@ -99,9 +103,10 @@ def standings_listing(
 ) -> Listing:
     """``standings`` as the web's standings table has it (``kreide.standings_rows``): rank
     ("3=" where shared, "(lot)" where the lot ordered equals), name (flagged when withdrawn, the
-    last place's title after the last), one column per round (a bye's score starred, "–" where
-    the player did not play, italic while the table plays), total, and each figure tie-break in
-    force; ``teams`` heads the name column "Team"."""
+    last place's title after the last), one column per round (a bye's score starred, a round
+    missed marked °, "–" where nobody has played yet, italic while the table plays), total,
+    and each figure tie-break in force; ``teams`` heads the name column "Team"; its ``marks``
+    for the legend."""
     lot, withdrawn = _("(lot)"), _("(withdrawn)")
     columns = standings.figure_columns
     heading = [
@@ -130,4 +135,4 @@ def standings_listing(
             ]
         )
     right = [False, False, *(True for _n in standings.rounds), True, *(True for _k in columns)]
-    return listing(heading, rows, right)
+    return replace(listing(heading, rows, right), marks=standings.marks)

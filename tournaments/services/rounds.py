@@ -73,6 +73,45 @@ def _teams(tournament: Tournament, players: list[int]) -> list[tuple[int, int]] 
     return [tuple(sorted(ids)) for ids in members.values()]  # a lone player: a team of one
 
 
+def _with_partners(tournament: Tournament, chosen: set[int]) -> set[int]:
+    """The players chosen to sit out, with their registered partners (a team sits out
+    whole)."""
+    if not chosen or not teams_allowed(tournament):
+        return chosen
+    partners = Player.objects.filter(
+        tournament=tournament, team__members__in=chosen, team__isnull=False
+    ).values_list("pk", flat=True)
+    return chosen | set(partners)
+
+
+def _check_partners(tournament: Tournament, players: list[int]) -> None:
+    """Refuse a draw of ``players`` where a registered team has one partner among them and the
+    other not (not checked in, or withdrawn), naming the one missing and why."""
+    if not teams_allowed(tournament):
+        return
+    here = set(players)
+    for team in tournament.teams.prefetch_related("members"):
+        members = list(team.members.all())
+        missing = [m for m in members if m.pk not in here]
+        if missing and len(missing) < len(members):
+            absent = missing[0]
+            partner = next(m for m in members if m.pk in here)
+            if absent.withdrawn:
+                message = _(
+                    "%(player)s has withdrawn and %(partner)s cannot play alone: tick "
+                    "%(partner)s to sit out, or withdraw him too."
+                )
+            else:
+                message = _(
+                    "%(player)s, the partner of %(partner)s, is not checked in: check him in, "
+                    "or tick %(partner)s to sit out."
+                )
+            raise ValidationError(
+                message % {"player": absent.name, "partner": partner.name},
+                code="PARTNER_MISSING",
+            )
+
+
 def _with_substitutes(
     tournament: Tournament, players: list[int], table_sizes: Sequence[int]
 ) -> list[int]:
@@ -159,8 +198,10 @@ def round_draw(
     variant = game.variant(tournament.variant)
     sizes = playable_table_sizes(game, variant)
     seed = seed if seed is not None else secrets.randbits(48)
-    chosen = set(sitting_out) & set(drawable_players(tournament))
-    players = [p for p in drawable_players(tournament) if p not in chosen]
+    drawable = drawable_players(tournament)
+    chosen = _with_partners(tournament, set(sitting_out) & set(drawable)) & set(drawable)
+    players = [p for p in drawable if p not in chosen]
+    _check_partners(tournament, players)
     players = _with_substitutes(tournament, players, sizes)
     if method == Round.Method.STANDINGS:
         rows = tournament_standings(tournament).rows
@@ -439,8 +480,8 @@ def round_lock(*, round: Round, by: AbstractBaseUser | None = None, reason: str 
 @transaction.atomic
 def tournament_finish(*, tournament: Tournament, by: AbstractBaseUser | None = None) -> Tournament:
     """Finish the tournament: every round must be complete or locked (complete ones are locked
-    now); everything is read-only afterwards. Raises ``ValidationError`` (``ROUND_NOT_COMPLETE``
-    naming the open rounds, ``FINISHED``)."""
+    now, after a backup, as every lock); everything is read-only afterwards. Raises
+    ``ValidationError`` (``ROUND_NOT_COMPLETE`` naming the open rounds, ``FINISHED``)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     check_not_finished(tournament)
     open_rounds = list(
@@ -460,6 +501,7 @@ def tournament_finish(*, tournament: Tournament, by: AbstractBaseUser | None = N
             % {"rounds": ", ".join(map(str, open_rounds))},
             code="ROUND_NOT_COMPLETE",
         )
+    backups.backup_before(tournament, "finish")
     tournament.rounds.filter(status=Round.Status.COMPLETE).update(status=Round.Status.LOCKED)
     before = tournament.status
     tournament.status = Tournament.Status.FINISHED

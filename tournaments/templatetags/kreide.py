@@ -66,12 +66,14 @@ def names(seats: Iterable[str], players: Mapping[str, Any]) -> str:
     return gettext("%(first)s and %(last)s") % {"first": ", ".join(found[:-1]), "last": found[-1]}
 
 
-def _score_cell(score: Any, bye_title: str) -> str:
-    # Scores are ints; the only text, the title, is escaped by the caller.
+def _score_cell(score: Any, bye_title: str, missed_title: str) -> str:
+    # Scores are ints; the only texts, the titles, are escaped by the caller.
     if score is None:
         return '<td class="num">–</td>'
     if score.bye:
         return f'<td class="num"><abbr title="{bye_title}">{score.score}*</abbr></td>'
+    if score.missed:
+        return f'<td class="num"><abbr title="{missed_title}">{score.score}°</abbr></td>'
     css = "num" if score.finished else "num provisional"
     return f'<td class="{css}">{score.score}</td>'
 
@@ -94,8 +96,9 @@ def _rank_text(row: Any) -> str:
 
 @register.filter
 def rank(row: Any) -> str:
-    """``row|rank`` → "3", or "3=" where the rank is shared."""
-    return _rank_text(row)
+    """``row|rank`` → "3", or "3=" where the rank is shared; "–" for no row (a player außer
+    Konkurrenz)."""
+    return "–" if row is None else _rank_text(row)
 
 
 def _player_links(link_slug: str) -> str:
@@ -117,6 +120,7 @@ def standings_rows(standings: Any, last_place_title: str | None, link_slug: str 
     flagged after their name."""
     # (gettext outside the f-strings: xgettext does not look inside them.)
     bye_title = escape(gettext("bye"))
+    missed_title = escape(gettext("not there: the round's worst result"))
     lot_title = escape(gettext("order among equals drawn by lot"))
     lot_mark = escape(gettext("(lot)"))
     withdrawn_mark = escape(gettext("(withdrawn)"))
@@ -131,7 +135,7 @@ def standings_rows(standings: Any, last_place_title: str | None, link_slug: str 
     lines = []
     for row in standings.rows:
         is_last = row is last and bool(last_place_title)
-        cells = "".join(_score_cell(score, bye_title) for score in row.cells)
+        cells = "".join(_score_cell(score, bye_title, missed_title) for score in row.cells)
         css = ' class="last"' if is_last else ""
         name = escape(row.player.name)
         if links:

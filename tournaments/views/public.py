@@ -302,12 +302,13 @@ class HistoryLine:
     place: Place | None
     """None: he was not drawn in this round."""
     score: RoundScore | None
-    position: Row
-    """His line in the standings after this round (rank, tied)."""
+    position: Row | None
+    """His line in the standings after this round (rank, tied); None for a player außer
+    Konkurrenz, who is never ranked."""
 
 
-def _row(table: Standings, pk: int) -> Row:
-    return next(row for row in table.rows if row.player.pk == pk)
+def _row(table: Standings, pk: int) -> Row | None:
+    return next((row for row in table.rows if row.player.pk == pk), None)
 
 
 @public_page
@@ -320,10 +321,11 @@ def player_detail(request: HttpRequest, tournament: Tournament, pk: int) -> Http
     drawn = places(tournament, [player.pk]).get(player.pk, {})
     row = _row(overall, player.pk)
     lines = []
-    for number, score in zip(overall.rounds, row.cells, strict=True):
+    cells = row.cells if row is not None else [None] * len(overall.rounds)
+    for number, score in zip(overall.rounds, cells, strict=True):
         after = (
             overall
-            if number == overall.rounds[-1]
+            if number == overall.rounds[-1] or row is None
             else cached_standings(tournament, through_round=number)
         )
         lines.append(HistoryLine(number, drawn.get(number), score, _row(after, player.pk)))
@@ -342,6 +344,10 @@ def player_detail(request: HttpRequest, tournament: Tournament, pk: int) -> Http
         "lines": lines,
         "team_mate": team_mate,
         "partnerships": tournament.scoring_game.partnerships,
+        "marks": {
+            "bye": any(line.score and line.score.bye for line in lines),
+            "missed": any(line.score and line.score.missed for line in lines),
+        },
     }
     return render(request, "tournaments/public/player_detail.html", context)
 
