@@ -219,7 +219,9 @@ def test_a_withdrawn_player_is_not_drawn_but_stays_in_the_standings(orga_client,
     assert "Spieler 05" not in seated(second)
     assert "Spieler 05" not in set(second.byes.values_list("player__name", flat=True))
     row = next(r for r in tournament_standings(tournament).rows if r.player.name == "Spieler 05")
-    assert row.player.withdrawn and [r.round for r in row.rounds] == [1]
+    # Round 2 he was not there for: it scores the round's worst (nobody has played yet: 0).
+    assert row.player.withdrawn
+    assert [(r.round, r.missed) for r in row.rounds] == [(1, False), (2, True)]
     entry = AuditEntry.objects.get(action=AuditEntry.Action.PLAYER_WITHDRAW)
     assert (entry.reason, entry.after) == ("went home", {"withdrawn": True})
 
