@@ -21,7 +21,7 @@ from django.db import connections, transaction
 from django.db.models import F
 
 import scoring
-from scoring.hintersche_play import simulate_unit
+from scoring.simulation.hintersche import simulate_unit
 from tournaments import services
 from tournaments.models import Deal, DealRevision, Round, Table, Tournament
 from tournaments.standings import table_result

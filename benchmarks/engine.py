@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import scoring
-from scoring.hintersche_play import simulate_rubber
+from scoring.simulation.hintersche import simulate_rubber
 
 GAME = "hintersche"
 BATCH = 100

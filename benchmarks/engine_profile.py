@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 import scoring
+from scoring.simulation import simulate_deal
 
 GAME = "hintersche"
 
@@ -38,7 +39,7 @@ def simulate(done: str, count: int, seed: str, options: dict[str, Any]) -> list[
         state = game.initial(seats, variant)
         entries: list[dict] = []
         while not getattr(state, done):
-            entry = game.simulate_deal(state, variant, rng)
+            entry = simulate_deal(game, state, variant, rng)
             state = game.apply(entry, state, variant).state
             entries.append(entry)
         tables.append(entries)

@@ -29,7 +29,7 @@ FIRST_DEALS = 4
 
 def _unit(variant: dict[str, Any], seed: str) -> list[dict[str, Any]]:
     import scoring
-    from scoring.hintersche_play import simulate_unit
+    from scoring.simulation.hintersche import simulate_unit
 
     game = scoring.games[GAME]
     return simulate_unit(game.seats(4), game.variant(variant), random.Random(seed))
@@ -73,6 +73,7 @@ def _first_deals(variant: dict[str, Any], count: int) -> list[dict[str, Any]]:
     first deal of :func:`build`'s load deals: each a valid deal 1 at a load table, so a table
     with one deal can have it corrected to any of them."""
     import scoring
+    from scoring.simulation import simulate_deal
 
     game = scoring.games[GAME]
     rules = game.variant(variant)
@@ -80,7 +81,7 @@ def _first_deals(variant: dict[str, Any], count: int) -> list[dict[str, Any]]:
     taken = [_unit(variant, f"{SEED}:load")[0]]
     found: list[dict[str, Any]] = []
     for seed in range(100):
-        entry = game.simulate_deal(initial, rules, random.Random(f"{SEED}:first:{seed}"))
+        entry = simulate_deal(game, initial, rules, random.Random(f"{SEED}:first:{seed}"))
         if entry not in taken:
             taken.append(entry)
             found.append(entry)

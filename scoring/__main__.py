@@ -22,7 +22,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import scoring
-from scoring.base import Event, InvalidDeal, InvalidVariant, Warning, simulate_until
+from scoring.base import Event, InvalidDeal, InvalidVariant, Warning
+from scoring.simulation import simulate_until
 
 EXIT_INVALID = 2
 

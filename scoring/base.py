@@ -8,7 +8,6 @@ is ever stored").
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
@@ -217,11 +216,6 @@ class Game(Protocol):
         """
         ...
 
-    def simulate_deal(self, state: Any, variant: Any, rng: random.Random) -> dict[str, Any]:
-        """A full entry for the next deal at ``state`` from simulated real card play (used by the
-        demo tournament, the benchmarks and the property tests)."""
-        ...
-
     def replay(
         self,
         entries: Sequence[Mapping[str, Any]],
@@ -306,32 +300,3 @@ def replay_steps(
         steps.append(step)
         state = step.state
     return tuple(steps)
-
-
-MAX_SIMULATED_DEALS = 5000
-"""Safety bound on the deals of one simulated unit; a real one needs a few dozen at most."""
-
-
-def simulate_until(
-    game: Game,
-    seats: Sequence[str],
-    variant: Any,
-    rng: random.Random,
-    done: str = "unit_over",
-) -> list[dict[str, Any]]:
-    """Full entries from simulated play (:meth:`Game.simulate_deal`), deal by deal from the
-    initial state until the state's flag ``done`` is true (``"unit_over"``: the tournament unit;
-    Hintersche's ``"rubber_over"``: the rubber).
-
-    Raises:
-        RuntimeError: no end after :data:`MAX_SIMULATED_DEALS` deals (a bug in the simulation).
-    """
-    state = game.initial(seats, variant)
-    entries: list[dict[str, Any]] = []
-    while not getattr(state, done):
-        if len(entries) >= MAX_SIMULATED_DEALS:
-            raise RuntimeError(f"no end after {MAX_SIMULATED_DEALS} simulated deals")
-        entry = game.simulate_deal(state, variant, rng)
-        state = game.apply(entry, state, variant).state
-        entries.append(entry)
-    return entries

@@ -52,7 +52,6 @@ counts no stein, but its knoddels and game points count in the tie-break figures
 from __future__ import annotations
 
 import functools
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -605,15 +604,6 @@ class Bauerchen(GameBase):
         if tuple(seats) != SEATS:
             raise ValueError(f"Bauerchen seats are N, E, S, W, not {seats!r}")
         return BauerchenState(variant=variant)
-
-    def simulate_deal(
-        self, state: BauerchenState, variant: Variant, rng: random.Random
-    ) -> dict[str, Any]:
-        """The full entry of one deal of simulated real card play (20 cards, legal tricks,
-        occasional melds, spritzen and solos); see ``scoring.bauerchen_play``."""
-        from scoring.bauerchen_play import simulate_deal  # the simulation builds on this module
-
-        return simulate_deal(state, variant, rng)
 
     # -- validation ------------------------------------------------------------------------------
 

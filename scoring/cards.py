@@ -18,15 +18,6 @@ ALL_RANKS: tuple[str, ...] = ("A", "K", "Q", "C", "J", "10", "9", "8", "7", "6",
 """Every rank a game of the engine uses: French ranks down to the Two, and the Cavall (``"C"``,
 the Trappola pack's knight). A game's own deck is a subset."""
 
-BLACK: frozenset[str] = frozenset({"♣", "♠"})
-"""The black suits."""
-
-RED: frozenset[str] = frozenset({"♥", "♦"})
-"""The red suits."""
-
-SUIT_LETTERS: dict[str, str] = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
-"""ASCII spellings accepted for the suits (clubs, spades, hearts, diamonds)."""
-
 
 @dataclass(frozen=True, order=True)
 class Card:
@@ -58,20 +49,6 @@ def same_colour(suit: str) -> str:
         return pairs[suit]
     except KeyError:
         raise ValueError(f"invalid suit: {suit!r}") from None
-
-
-def normalise_suit(suit: str) -> str:
-    """A suit symbol from a symbol or an ASCII letter (``"D"`` → ``"♦"``).
-
-    Raises:
-        ValueError: neither a suit symbol nor one of ``C S H D``.
-    """
-    if suit in SUITS:
-        return suit
-    letter = SUIT_LETTERS.get(suit.upper()) if isinstance(suit, str) else None
-    if letter is None:
-        raise ValueError(f"invalid suit: {suit!r}")
-    return letter
 
 
 def deck(ranks: tuple[str, ...]) -> tuple[Card, ...]:

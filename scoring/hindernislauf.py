@@ -50,7 +50,6 @@ such deals.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -462,16 +461,6 @@ class Hindernislauf(GameBase):
     bye_score: ClassVar[int] = 0
     """A bye scores 0 points: what a deal without hits or skips gives."""
     last_place_title: ClassVar[str | None] = None
-
-    def simulate_deal(
-        self, state: HindernislaufState, variant: Variant, rng: random.Random
-    ) -> dict[str, Any]:
-        """The full entry of one deal of simulated real play at the table in ``state`` (32 cards
-        shuffled and dealt, cards laid with a simple strategy); see
-        ``scoring.hindernislauf_play``."""
-        from scoring.hindernislauf_play import simulate_deal  # the simulation builds on this module
-
-        return simulate_deal(state, variant, rng)
 
     def variant(self, options: Mapping[str, Any] | None = None) -> Variant:
         """The house rules from JSON options (Scoring specification §5.7), ``preset`` included.

@@ -51,7 +51,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
@@ -520,15 +519,6 @@ class Hintersche:
     last_place_title: ClassVar[str | None] = "Bollenkönig"
     """The last-placed player's honour at the Schapbach world championship (§1.6)."""
     partnerships: ClassVar[bool] = False
-
-    def simulate_deal(
-        self, state: HinterscheState, variant: Variant, rng: random.Random
-    ) -> dict[str, Any]:
-        """The full entry of one deal of simulated real card play at the table in ``state``
-        (36 Tapp cards dealt, legal tricks played); see ``scoring.hintersche_play``."""
-        from scoring.hintersche_play import simulate_deal  # the simulation builds on this module
-
-        return simulate_deal(state, variant, rng)
 
     def variant(self, options: Mapping[str, Any] | None = None) -> Variant:
         """The house rules from JSON options (Scoring specification §1.7).

@@ -75,7 +75,6 @@ Tie-breaks (``Hundertspiel.tiebreaks``, Scoring specification §3.9): ``"parties
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -679,15 +678,6 @@ class Hundertspiel(GameBase):
             matsch_wins=by_account,
             points_for=by_account,
         )
-
-    def simulate_deal(
-        self, state: HundertspielState, variant: Variant, rng: random.Random
-    ) -> dict[str, Any]:
-        """The full entry of one deal of simulated real card play at the table in ``state``;
-        see ``scoring.hundertspiel_play``."""
-        from scoring.hundertspiel_play import simulate_deal
-
-        return simulate_deal(state, variant, rng)
 
     # -- validation ------------------------------------------------------------------------------
 

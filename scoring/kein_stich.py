@@ -43,7 +43,6 @@ first places), ``"paid_in"`` (less paid into the pot; in ``fewest_first``), ``"d
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -719,15 +718,6 @@ class KeinStich(GameBase):
     bye_score: ClassVar[int] = 0
     """A bye scores a net 0: neither paid in nor won."""
     last_place_title: ClassVar[str | None] = None
-
-    def simulate_deal(
-        self, state: KeinStichState, variant: Variant, rng: random.Random
-    ) -> dict[str, Any]:
-        """The full entry of the next deal from simulated real play (the trimmed deck dealt,
-        legal tricks or the Domino played); see ``scoring.kein_stich_play``."""
-        from scoring.kein_stich_play import simulate_deal  # the simulation builds on this module
-
-        return simulate_deal(state, variant, rng)
 
     def variant(self, options: Mapping[str, Any] | None = None) -> Variant:
         """The house rules from JSON options (Scoring specification §4.8, §7).

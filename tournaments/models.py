@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
-from typing import Any
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -158,13 +157,6 @@ class Tournament(models.Model):
     @property
     def finished(self) -> bool:
         return self.status == self.Status.FINISHED
-
-    def organised_by(self, user: Any) -> bool:
-        """True for the tournament's owner and co-organisers (logged in) and for superusers
-        (``tournaments.permissions`` decides)."""
-        from tournaments import permissions
-
-        return permissions.may(user, permissions.Action.WRITE, self)
 
 
 class Team(models.Model):

@@ -23,6 +23,7 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 import scoring
+from scoring.simulation import simulate_deal
 from tests.helpers import TABLE_SIZES, seat_players
 from tournaments import services
 from tournaments.entries import entry_from_post, flatten_entry
@@ -111,7 +112,7 @@ def simulated(table: Table, seed: int, deals: list[dict] | None = None) -> dict:
     ``deals`` from its start."""
     game, variant = _engine(table)
     state = table_state(table) if deals is None else after(table, deals)
-    return game.simulate_deal(state, variant, random.Random(seed))
+    return simulate_deal(game, state, variant, random.Random(seed))
 
 
 def play(table: Table, count: int) -> list[dict]:

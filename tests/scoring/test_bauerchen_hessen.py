@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import InvalidDeal, InvalidVariant
-from scoring.base import simulate_until
 from scoring.bauerchen_hessen import BAUERCHEN_HESSEN, HessenState, deal_winner
+from scoring.simulation import simulate_until
 
 G = BAUERCHEN_HESSEN
 V = G.variant({})

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import scoring
 from scoring import InvalidDeal
 from scoring.bauerchen import TEAMS, feasible_points, reachable
-from scoring.bauerchen_play import legal_cards, simulate_deal, simulate_match, simulate_unit
+from scoring.simulation.bauerchen import legal_cards, simulate_deal, simulate_match, simulate_unit
 
 G = scoring.get("bauerchen")
 MAX_MATCH_DEALS = 1500  # three steins to 31 take about 100 deals in practice
@@ -104,8 +104,8 @@ def test_simulated_deal_from_any_reached_state_is_accepted(seed: int) -> None:
 
 
 def test_legal_cards_follow_suit_trump_and_overtrump() -> None:
-    from scoring.bauerchen_play import Trumps
     from scoring.cards import Card
+    from scoring.simulation.bauerchen import Trumps
 
     trumps = Trumps("♥")
     hand = [Card("♣", "A"), Card("♥", "Q"), Card("♠", "J")]

@@ -224,7 +224,7 @@ def test_engine_modules_import_no_django() -> None:
     import sys
 
     code = (
-        "import sys; import scoring.bauerchen, scoring.bauerchen_play; "
+        "import sys; import scoring.bauerchen, scoring.simulation.bauerchen; "
         "print(sorted(m for m in sys.modules if m == 'django' or m.startswith('django.')))"
     )
     root = Path(__file__).resolve().parents[2]

@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scoring
+from scoring.simulation import simulate_deal
 from tournaments.entries import MAX_FIELDS, entry_from_post, flatten_entry
 
 FUZZ = settings(max_examples=200, deadline=None)
@@ -53,9 +54,9 @@ def _setting(game_key: str) -> tuple[Any, Any, tuple[Any, ...], dict[str, Any]]:
     for _deal in range(3):
         if state.unit_over:
             break
-        state = game.apply(game.simulate_deal(state, variant, rng), state, variant).state
+        state = game.apply(simulate_deal(game, state, variant, rng), state, variant).state
     states.append(state)
-    return game, variant, tuple(states), game.simulate_deal(state, variant, rng)
+    return game, variant, tuple(states), simulate_deal(game, state, variant, rng)
 
 
 def _known_keys(game_key: str) -> list[str]:
@@ -169,7 +170,7 @@ def _scalars_of(value: Any) -> list[Any]:
 def test_a_stored_entry_fills_the_form_and_comes_back_unchanged(game_key: str, seed: int) -> None:
     """What the correction form shows (``flatten_entry``) posts back as the same entry."""
     game, variant, states, _entry = _setting(game_key)
-    entry = game.simulate_deal(states[0], variant, random.Random(seed))
+    entry = simulate_deal(game, states[0], variant, random.Random(seed))
     assert not any(isinstance(s, float) and math.isnan(s) for s in _scalars_of(entry))
     form = flatten_entry(entry)
     expected = {k: v for k, v in entry.items() if v not in (None, [], {})}

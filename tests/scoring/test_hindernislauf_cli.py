@@ -64,7 +64,7 @@ def test_replay_bad_seats_and_variant(tmp_path: Path) -> None:
 
 def test_engine_modules_import_no_django() -> None:
     code = (
-        "import sys; import scoring.hindernislauf, scoring.hindernislauf_play; "
+        "import sys; import scoring.hindernislauf, scoring.simulation.hindernislauf; "
         "print(sorted(m for m in sys.modules if m == 'django' or m.startswith('django.')))"
     )
     result = subprocess.run(

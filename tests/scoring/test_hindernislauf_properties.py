@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from scoring.base import InvalidDeal
 from scoring.hindernislauf import CARDS_EACH, DECK, OBSTACLES, parse_card
 from scoring.hindernislauf import HINDERNISLAUF as G
-from scoring.hindernislauf_play import simulate_deal, simulate_unit
+from scoring.simulation.hindernislauf import simulate_deal, simulate_unit
 
 HOUSE_RULES = [
     {},

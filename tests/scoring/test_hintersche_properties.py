@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import scoring
 from scoring.hintersche import feasible
-from scoring.hintersche_play import simulate_deal, simulate_rubber, simulate_unit
+from scoring.simulation.hintersche import simulate_deal, simulate_rubber, simulate_unit
 
 G = scoring.get("hintersche")
 V = G.variant({})

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from scoring.cards import Card
 from scoring.hundertspiel import HUNDERTSPIEL as G
-from scoring.hundertspiel_play import (
+from scoring.simulation.hundertspiel import (
     legal_cards,
     simulate_session,
     simulate_unit,

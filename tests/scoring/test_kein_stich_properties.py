@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from scoring.cards import Card
 from scoring.kein_stich import DECK_RANKS, MAX, trimmed_deck
 from scoring.kein_stich import KEIN_STICH_GAME as G
-from scoring.kein_stich_play import (
+from scoring.simulation.kein_stich import (
     legal_cards,
     play_domino,
     play_tricks,

@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_engine_imports_no_django() -> None:
     code = (
-        "import sys; import scoring, scoring.hintersche, scoring.hintersche_play, "
+        "import sys; import scoring, scoring.hintersche, scoring.simulation.hintersche, "
         "scoring.cards, scoring.__main__; "
         "print(sorted(m for m in sys.modules if m == 'django' or m.startswith('django.')))"
     )

@@ -30,6 +30,7 @@ from django.test import Client
 from django.urls import reverse
 
 import scoring
+from scoring.simulation import simulate_deal
 from tests.helpers import TABLE_SIZES, points_post
 from tournaments import services
 from tournaments.entries import flatten_entry
@@ -299,8 +300,8 @@ def _valid_post(table: Table) -> dict[str, str]:
     """The form data of a valid next deal at ``table``, from simulated card play."""
     tournament = table.round.tournament
     game = tournament.scoring_game
-    entry = game.simulate_deal(
-        table_state(table), game.variant(tournament.variant), random.Random(3)
+    entry = simulate_deal(
+        game, table_state(table), game.variant(tournament.variant), random.Random(3)
     )
     form = (settings.BASE_DIR / f"templates/scoring/{game.key}/entry_form.html").read_text()
     flat = flatten_entry(entry)

@@ -14,6 +14,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from scoring.simulation import simulate_deal
 from tournaments import services
 from tournaments.models import AuditEntry, Tournament
 from tournaments.tables import table_state
@@ -86,14 +87,14 @@ def evening(orga_client, make_tournament) -> Tournament:
     assert post(url("organiser-invite", tournament), {"username": "helfer"}).status_code == 302
     assert post(url("organiser-remove", tournament, helper.pk)).status_code == 302
     game, start = tournament.scoring_game, table_state(one)
-    deal, fixed = (game.simulate_deal(start, game.variant({}), random.Random(i)) for i in (1, 2))
+    deal, fixed = (simulate_deal(game, start, game.variant({}), random.Random(i)) for i in (1, 2))
     north, east = one.seats.get(label="N"), one.seats.get(label="E")
     services.deal_record(table=one, entry=deal, by=None, via="seat link N", seat=north)
     services.deal_correct(
         table=one, entry=fixed, by=None, via="seat link N", seat=north, reason="typo"
     )
     services.deal_confirm(table=one, seat=east, via="seat link E")
-    second = game.simulate_deal(table_state(one), game.variant({}), random.Random(3))
+    second = simulate_deal(game, table_state(one), game.variant({}), random.Random(3))
     services.deal_record(table=one, entry=second, by=None, via="seat link N", seat=north, number=2)
     services.deal_undo(
         table=one, by=None, via="seat link N", seat=north, number=2, reason="sent too early"

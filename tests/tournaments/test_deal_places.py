@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import translation
 
 import scoring
-from scoring.base import simulate_until
+from scoring.simulation import simulate_until
 from tests.helpers import points_post
 from tournaments import services
 from tournaments.messages.sources import SOURCES, rule_source

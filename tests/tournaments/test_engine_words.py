@@ -14,6 +14,7 @@ import pytest
 from django.utils import translation
 
 import scoring
+from scoring.simulation import simulate_deal
 from tournaments.errors import deal_error_message
 from tournaments.messages import deal_message
 
@@ -68,7 +69,7 @@ def test_every_refusal_has_a_german_sentence_with_its_figures(key):
     with translation.override("de"):
         state = game.initial(seats, variant)
         for _ in range(SPOILED):
-            entry = game.simulate_deal(state, variant, rng)
+            entry = simulate_deal(game, state, variant, rng)
             try:
                 game.apply(_spoil(entry, rng, seats), state, variant)
             except scoring.InvalidDeal as exc:

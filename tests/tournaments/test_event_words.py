@@ -16,7 +16,8 @@ import pytest
 from django.template.loader import render_to_string
 
 import scoring
-from scoring.base import Event, Step, simulate_until
+from scoring.base import Event, Step
+from scoring.simulation import simulate_until
 from tests.scoring.helpers import golden_entries
 
 CODE = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")

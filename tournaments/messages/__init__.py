@@ -11,6 +11,7 @@
 * ``OPTION_SUGGESTED``: house-rule option → the value the new-tournament form suggests where it
   differs from the rules' default (an evening's tournament round, not a whole match);
 * ``CHOICE_LABELS``: a choice's value → its words;
+* ``CONTRACT_LABELS``: the game's contracts by key → their names (Kein Stich);
 * ``VARIANT_MESSAGES``: the game's codes for refused house rules → a sentence (no placeholders);
 * ``TIEBREAK_LABELS``: a tie-break figure → its column heading in the standings;
 * ``SCORE_WORDS``: the game's tournament score in words, a lazy plural with ``%(count)s``
@@ -94,6 +95,11 @@ def score_column(game: str) -> str:
     module = _module(game)
     column = getattr(module, "SCORE_COLUMN", None) if module else None
     return str(column if column is not None else _("Total"))
+
+
+def contract_label(game: str, key: str) -> Any:
+    """The name of a contract of ``game`` (Kein Stich's "Kein Herz"); the key if it has none."""
+    return _lookup(game, "CONTRACT_LABELS", key) or key
 
 
 def tiebreak_label(game: str, key: str) -> Any:

@@ -30,6 +30,8 @@ OPTION_LABELS: dict[str, str] = {}
 
 CHOICE_LABELS: dict[str, str] = {}
 
+CONTRACT_LABELS: dict[str, str] = {}
+
 TIEBREAK_LABELS = {
     "stechen": _("Stechen (play-off)"),
     "countback": _("Countback (last round first)"),

@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
+from tournaments import permissions
 from tournaments.errors import deal_error_message
 from tournaments.messages import deal_message
 from tournaments.models import AuditEntry, Deal, DealRevision, Seat, Table
@@ -83,7 +84,8 @@ def _same(entry: Mapping[str, Any], stored: Any) -> bool:
 
 
 def _organiser(table: Table, by: AbstractBaseUser | None) -> bool:
-    return table.round.tournament.organised_by(by)
+    """Whether ``by`` organises the table's tournament (``tournaments.permissions`` decides)."""
+    return permissions.may(by, permissions.Action.WRITE, table.round.tournament)
 
 
 def _reason_required(message: str) -> ValidationError:
@@ -577,7 +579,7 @@ def deal_void(
     Raises ``ValidationError``: ``NOT_ORGANISER`` for anybody else,
     ``REASON_REQUIRED``, :class:`DealConflict` (``REVISION_STALE``), ``NO_DEAL``,
     ``LATER_DEAL_INVALID``, ``FINISHED``."""
-    if not table.round.tournament.organised_by(by):
+    if not _organiser(table, by):
         raise ValidationError(
             _("Only the tournament's organisers can void a deal."), code="NOT_ORGANISER"
         )

@@ -78,6 +78,12 @@ def _score_cell(score: Any, bye_title: str, missed_title: str) -> str:
     return f'<td class="{css}">{score.score}</td>'
 
 
+@register.filter
+def contract_label(key: str, game: str) -> str:
+    """``name|contract_label:"kein_stich"`` → "Kein Herz": a contract's name."""
+    return str(messages.contract_label(game, key))
+
+
 @register.simple_tag
 def score_column(game: str) -> str:
     """The standings' column heading of ``game``'s tournament score ("Striche")."""

@@ -129,7 +129,7 @@ def _table_page(
         values = None
     view = table_view(link.table)
     tournament = link.table.round.tournament
-    organiser = tournament.organised_by(request.user)
+    organiser = permissions.may(request.user, permissions.Action.WRITE, tournament)
     corrected = view.deal(correcting) if correcting is not None else None
     if correcting is not None and corrected is None:
         raise Http404("no such deal")

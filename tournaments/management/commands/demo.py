@@ -22,6 +22,7 @@ from django.db import transaction
 from django.urls import reverse
 
 import scoring
+from scoring.simulation import simulate_deal
 from tournaments import services
 from tournaments.links import LOCAL_BASE, public_url
 from tournaments.models import Round, Tournament
@@ -219,7 +220,7 @@ class Command(BaseCommand):
             state = table_state(table)
             if state.unit_over:
                 return
-            entry = game.simulate_deal(state, variant, rng)
+            entry = simulate_deal(game, state, variant, rng)
             services.deal_record(
                 table=table, entry=entry, by=None, via="demo", seat=seats[0] if confirm else None
             )

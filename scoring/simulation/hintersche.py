@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.base import simulate_until
 from scoring.cards import RANKS, Card, same_colour, tapp_deck
 from scoring.hintersche import (
     HINTERSCHE,
@@ -24,6 +23,7 @@ from scoring.hintersche import (
     Variant,
     expected_dealer,
 )
+from scoring.simulation import simulate_until
 
 
 @dataclass(frozen=True)

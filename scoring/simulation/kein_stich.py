@@ -20,7 +20,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from scoring.base import simulate_until
 from scoring.cards import Card
 from scoring.kein_stich import (
     DECK_RANKS,
@@ -37,6 +36,7 @@ from scoring.kein_stich import (
     Variant,
     expected_dealer,
 )
+from scoring.simulation import simulate_until
 
 _ORDER = DECK_RANKS[52]
 
