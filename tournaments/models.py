@@ -158,6 +158,13 @@ class Tournament(models.Model):
     def finished(self) -> bool:
         return self.status == self.Status.FINISHED
 
+    @property
+    def teams_allowed(self) -> bool:
+        """Teams exist for the partnership games at tables of four (Bauerchen; the four-handed
+        Hundertspiel)."""
+        game = self.scoring_game
+        return game.partnerships and game.table_size(game.variant(self.variant)) == 4
+
 
 class Team(models.Model):
     """A registered partnership of two players (Bauerchen, Hundertspiel): drawn to sit opposite

@@ -31,7 +31,6 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.names import labels
-from tournaments.services.registration import teams_allowed
 from tournaments.standings import table_result
 from tournaments.tables import play_order
 
@@ -410,7 +409,7 @@ class _Checker:
         for path, team in found:
             self.problems.model(team, path, exclude=["tournament"])
         self.problems.unique(((f"{p}.name", t.name) for p, t in found), _("the team"))
-        if found and not teams_allowed(tournament):
+        if found and not tournament.teams_allowed:
             self.problems.add(
                 "teams",
                 _("%(game)s is not played in fixed partnerships.")

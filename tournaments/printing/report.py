@@ -23,7 +23,6 @@ from tournaments.printing.chart import Line, progression_svg
 from tournaments.printing.listing import Listing, standings_listing
 from tournaments.printing.results import TableResult, played_tables, round_results
 from tournaments.printing.statistics import tournament_statistics
-from tournaments.services.registration import teams_allowed
 from tournaments.standings import (
     Row,
     Standings,
@@ -98,7 +97,7 @@ def placed_ranking(
     """The ranking the places go to: in a partnership game with registered teams the teams'
     (with each team's players, by name), else the players' ``standings`` themselves (and no
     members)."""
-    if not teams_allowed(tournament) or not tournament.teams.exists():
+    if not tournament.teams_allowed or not tournament.teams.exists():
         return standings, {}
     members: dict[int, list[str]] = defaultdict(list)
     for row in sorted(standings.rows, key=lambda r: r.player.name):

@@ -22,7 +22,6 @@ from tournaments.models import Bye, Round, Seat, Tournament
 from tournaments.names import sort_key
 from tournaments.printing import render_pdf
 from tournaments.printing.listing import standings_listing
-from tournaments.services.registration import teams_allowed
 from tournaments.standings import team_standings, tournament_standings
 from tournaments.tables import play_order
 
@@ -210,7 +209,7 @@ def standings_pdf(tournament: Tournament, through_round: int | None = None) -> b
     registered teams play (:func:`tournaments.standings.team_standings`). PDF bytes."""
     standings = tournament_standings(tournament, through_round=through_round)
     game = tournament.scoring_game
-    teams = team_standings(tournament, standings) if teams_allowed(tournament) else None
+    teams = team_standings(tournament, standings) if tournament.teams_allowed else None
     context = {
         "tournament": tournament,
         "ranking": standings_listing(standings, tournament.game, game.last_place_title),

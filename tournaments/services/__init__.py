@@ -25,7 +25,6 @@ from tournaments.services.registration import (
     players_add_list,
     team_add,
     team_rename,
-    teams_allowed,
     tournament_create,
     tournament_settings,
 )
@@ -66,7 +65,6 @@ __all__ = [
     "table_links_renew",
     "team_add",
     "team_rename",
-    "teams_allowed",
     "tournament_create",
     "tournament_finish",
     "tournament_settings",

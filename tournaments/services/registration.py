@@ -388,13 +388,6 @@ def player_withdraw(
     )
 
 
-def teams_allowed(tournament: Tournament) -> bool:
-    """Teams exist for the partnership games at tables of four (Bauerchen; the four-handed
-    Hundertspiel)."""
-    game = tournament.scoring_game
-    return game.partnerships and game.table_size(game.variant(tournament.variant)) == 4
-
-
 @transaction.atomic
 def team_rename(*, team: Team, name: str, by: AbstractBaseUser | None = None) -> Team:
     """Correct a team's name; its players and results stay. Raises ``ValidationError`` on
@@ -433,7 +426,7 @@ def team_add(
     different players of this tournament, or one already in a team), or when the game has no
     partnerships."""
     check_not_finished(tournament)
-    if not teams_allowed(tournament):
+    if not tournament.teams_allowed:
         raise ValidationError(
             _("%(game)s is not played in fixed partnerships.")
             % {"game": tournament.scoring_game.name},

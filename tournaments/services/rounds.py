@@ -20,7 +20,6 @@ from tournaments import backups, draw
 from tournaments.errors import draw_error_message
 from tournaments.models import AuditEntry, Bye, Deal, Player, Round, Seat, Table, Tournament
 from tournaments.services.audit import check_not_finished, record_change
-from tournaments.services.registration import teams_allowed
 from tournaments.standings import table_result, tournament_standings
 
 
@@ -65,7 +64,7 @@ def _met(tournament: Tournament) -> Counter[frozenset[int]]:
 
 def _teams(tournament: Tournament, players: list[int]) -> list[tuple[int, int]] | None:
     """The registered partnerships among ``players`` (None when the tournament has no teams)."""
-    if not teams_allowed(tournament) or not tournament.teams.exists():
+    if not tournament.teams_allowed or not tournament.teams.exists():
         return None
     members: dict[int, list[int]] = {}
     for team_id, player_id in Player.objects.filter(pk__in=players).values_list("team_id", "id"):
@@ -76,7 +75,7 @@ def _teams(tournament: Tournament, players: list[int]) -> list[tuple[int, int]] 
 def _with_partners(tournament: Tournament, chosen: set[int]) -> set[int]:
     """The players chosen to sit out, with their registered partners (a team sits out
     whole)."""
-    if not chosen or not teams_allowed(tournament):
+    if not chosen or not tournament.teams_allowed:
         return chosen
     partners = Player.objects.filter(
         tournament=tournament, team__members__in=chosen, team__isnull=False
@@ -87,7 +86,7 @@ def _with_partners(tournament: Tournament, chosen: set[int]) -> set[int]:
 def _check_partners(tournament: Tournament, players: list[int]) -> None:
     """Refuse a draw of ``players`` where a registered team has one partner among them and the
     other not (not checked in, or withdrawn), naming the one missing and why."""
-    if not teams_allowed(tournament):
+    if not tournament.teams_allowed:
         return
     here = set(players)
     for team in tournament.teams.prefetch_related("members"):

@@ -173,7 +173,7 @@ def _tournament_page(
             bye_count=Count("byes", distinct=True),
         )
     )
-    teams_allowed = services.teams_allowed(tournament)
+    teams_allowed = tournament.teams_allowed
     teams: dict[Any, list[Player]] = {}
     for player in players:
         if player.team is not None:
@@ -334,7 +334,7 @@ def team_create(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(request, _("Team %(name)s is registered.") % {"name": team.name})
         return _at(tournament, "teams")
 
-    context_key = "team_form" if services.teams_allowed(tournament) else None
+    context_key = "team_form" if tournament.teams_allowed else None
     return _desk_write(request, tournament, form, act, context_key)
 
 

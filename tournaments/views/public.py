@@ -30,7 +30,6 @@ from django.views.decorators.http import require_safe
 
 from tournaments import names, permissions
 from tournaments.models import Bye, Player, Round, Seat, Tournament
-from tournaments.services import teams_allowed
 from tournaments.standings import (
     STANDINGS_SECONDS,
     RoundScore,
@@ -239,7 +238,7 @@ def _lazy_standings(tournament: Tournament, through: int | None = None) -> dict[
     table = SimpleLazyObject(lambda: cached_standings(tournament, through_round=through))
     teams = (
         SimpleLazyObject(lambda: team_standings(tournament, table))
-        if teams_allowed(tournament)
+        if tournament.teams_allowed
         else None
     )
     return {"standings": table, "teams": teams, "cache_seconds": STANDINGS_SECONDS}
