@@ -253,7 +253,7 @@ class GameBase:
         return self.tiebreaks
 
     def replay(
-        self,
+        self: Game,
         entries: Sequence[Mapping[str, Any]],
         variant: Any,
         seats: Sequence[str] | None = None,

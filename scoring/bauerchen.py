@@ -281,7 +281,8 @@ class Variant:
     only; the table may play on, uncounted)."""
 
     def __post_init__(self) -> None:
-        if self.max_spritz == "":
+        given: object = self.max_spritz  # an int or None once read, but a form may send ""
+        if given == "":
             object.__setattr__(self, "max_spritz", None)  # an empty form field
         check_values(self, integers=_INTEGERS)
         if self.max_spritz is not None and (not is_int(self.max_spritz) or self.max_spritz < 0):
@@ -448,7 +449,7 @@ class BauerchenState:
         }
 
 
-_UNIT_KEYS = ("steins", "knoddels", "game_points", "gehampelter_steins")
+_UNIT_KEYS: tuple[str, ...] = ("steins", "knoddels", "game_points", "gehampelter_steins")
 
 
 class Meld(NamedTuple):

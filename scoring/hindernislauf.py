@@ -560,25 +560,28 @@ class Hindernislauf(GameBase):
             deal = self._full(plays, face_up, seats, dealer, variant, trusted=trusted)
         if plays is None:
             # A minimal entry (possibly with face-up cards, which then only fill the slate).
+            assert points is not None  # L-V1: points or plays (trusted: checked when stored)
             deal = _Deal(
                 dealer=dealer,
                 points={s: points[s] for s in seats},
                 face_up=deal.face_up if deal is not None else (),
                 start_total=deal.start_total if deal is not None else 0,
             )
-        elif not trusted and points is not None:
-            # L-V7: both entries agree.
-            for seat in seats:
-                if points[seat] != deal.points[seat]:
-                    raise InvalidDeal(
-                        f"points.{seat}",
-                        "MINIMAL_FULL_MISMATCH",
-                        f"points of {seat} are entered as {points[seat]}, but the plays give "
-                        f"{deal.points[seat]}",
-                        seat=seat,
-                        value=points[seat],
-                        expected=deal.points[seat],
-                    )
+        else:
+            assert deal is not None  # plays were given, so _full made the deal above
+            if not trusted and points is not None:
+                # L-V7: both entries agree.
+                for seat in seats:
+                    if points[seat] != deal.points[seat]:
+                        raise InvalidDeal(
+                            f"points.{seat}",
+                            "MINIMAL_FULL_MISMATCH",
+                            f"points of {seat} are entered as {points[seat]}, but the plays give "
+                            f"{deal.points[seat]}",
+                            seat=seat,
+                            value=points[seat],
+                            expected=deal.points[seat],
+                        )
         warnings: tuple[Warning, ...] = ()
         if not trusted:
             warnings = self._rotation_warnings(entry, state)
@@ -693,7 +696,7 @@ class Hindernislauf(GameBase):
         n = len(seats)
         full = plays is not None
         face_texts = _as_list(face_up, "face_up")
-        play_texts = _as_list(plays, "plays") if full else []
+        play_texts = _as_list(plays, "plays") or []  # None only when plays is None
         wanted = FACE_UP_COUNT[n]
         c = CARDS_EACH[n]
         if not trusted:

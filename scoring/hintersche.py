@@ -1138,7 +1138,7 @@ class Hintersche:
         received = dict(opened.received)
         hundreds = dict(opened.hundreds)
         active = list(opened.active)
-        finished = list(opened.finished)
+        finished: Sequence[str] = list(opened.finished)
         phase = opened.phase
         loser: str | None = None
         games_played = opened.games_played
@@ -1215,7 +1215,7 @@ class Hintersche:
                 phase = PHASE_BUTZEN
                 clean = [q for q in active if striche[q] == 0]
                 active = [q for q in active if striche[q] > 0]
-                finished = _order(seats, finished + clean)
+                finished = _order(seats, list(finished) + clean)
                 events.append(
                     Event(
                         "vierstrich_over",

@@ -336,6 +336,8 @@ def table_of(seats: Sequence[str]) -> Table:
     """The accounts of a table: with four seats the parties of partners opposite (AC, BD; §1–§2,
     §27), with three each player for himself (§52)."""
     seats = tuple(seats)
+    accounts: tuple[str, ...]
+    members: dict[str, tuple[str, ...]]
     if len(seats) == 4:
         accounts = (seats[0] + seats[2], seats[1] + seats[3])
         members = {accounts[0]: (seats[0], seats[2]), accounts[1]: (seats[1], seats[3])}
@@ -757,7 +759,7 @@ class Hundertspiel(GameBase):
 
         # HS-V2, HS-V3: card points.
         full = card_points is not None
-        if full:
+        if card_points is not None:  # full
             for account in table.accounts:
                 value = card_points[account]
                 self._integer(f"card_points.{account}", value)
@@ -816,7 +818,7 @@ class Hundertspiel(GameBase):
 
         # HS-V8: minimal points; then minimal and full agree.
         derived = None
-        if full:
+        if card_points is not None:  # full
             assert last_trick is not None
             derived = deal_points(
                 card_points, last_trick, declarations, do_tricks, table, variant.tricks
@@ -914,7 +916,8 @@ class Hundertspiel(GameBase):
         return value
 
     @staticmethod
-    def _integer(field: str, value: Any) -> None:
+    def _integer(field: str, value: Any) -> int:
+        """``value`` itself, once it is a whole number (``NOT_AN_INTEGER`` if not)."""
         if not is_int(value):
             raise _err(
                 field,
@@ -922,6 +925,7 @@ class Hundertspiel(GameBase):
                 f"{field} must be a whole number, not {value!r}",
                 value=_shown(value),
             )
+        return value
 
     def _keys(self, name: str, values: Any, table: Table) -> None:
         """HS-V1: a mapping with exactly the accounts as keys."""
@@ -1000,7 +1004,7 @@ class Hundertspiel(GameBase):
         player = self._player("contract.player", value.get("player"), table)
         raw = value.get("suit")
         suit = raw.lower() if isinstance(raw, str) else None
-        if suit not in DEFAULT_SUIT_VALUES:
+        if suit is None or suit not in DEFAULT_SUIT_VALUES:
             raise _err(
                 "contract.suit",
                 "UNKNOWN_SUIT",
@@ -1026,41 +1030,41 @@ class Hundertspiel(GameBase):
         if value is None:
             return None
         self._scat_only("scat_points", variant)
-        self._integer("scat_points", value)
+        points = self._integer("scat_points", value)
         bought = contract is not None and not contract.from_hand
         possible = scat_values(variant.scat_cards, bought)
-        if not 0 <= value <= max(possible):
+        if not 0 <= points <= max(possible):
             raise _err(
                 "scat_points",
                 "OUT_OF_RANGE",
                 f"a Scat of {variant.scat_cards} cards"
                 + (" laid away by the buyer" if bought else "")
-                + f" holds 0 to {max(possible)} card points, not {value}",
-                value=value,
+                + f" holds 0 to {max(possible)} card points, not {points}",
+                value=points,
                 minimum=0,
                 maximum=max(possible),
             )
-        if value not in possible:
+        if points not in possible:
             raise _err(
                 "scat_points",
                 "UNREACHABLE_VALUE",
                 f"no Scat of {variant.scat_cards} cards"
                 + (" without King or Ace" if bought else "")
-                + f" is worth exactly {value}",
-                value=value,
+                + f" is worth exactly {points}",
+                value=points,
             )
         holder = contract.account if contract is not None else last_trick
-        if card_points is not None and holder is not None and value > card_points[holder]:
+        if card_points is not None and holder is not None and points > card_points[holder]:
             raise _err(
                 "scat_points",
                 "OUT_OF_RANGE",
                 f"the Scat counts for {holder}, whose card points ({card_points[holder]}) "
-                f"include it, so it cannot hold {value}",
-                value=value,
+                f"include it, so it cannot hold {points}",
+                value=points,
                 minimum=0,
                 maximum=card_points[holder],
             )
-        return value
+        return points
 
     @staticmethod
     def _player(field: str, value: Any, table: Table) -> str:
@@ -1098,7 +1102,7 @@ class Hundertspiel(GameBase):
             player = self._player(f"{where}.player", item.get("player"), table)
             kind = item.get("kind")
             kind = _DECLARATION_ALIASES.get(kind, kind) if isinstance(kind, str) else None
-            if kind not in DECLARATIONS:
+            if kind is None or kind not in DECLARATIONS:
                 raise _err(
                     f"{where}.kind",
                     "UNKNOWN_DECLARATION",
@@ -1156,8 +1160,7 @@ class Hundertspiel(GameBase):
                     "TOO_MANY_DO_TRICKS",
                     f"a Do trick must be {{trick, player, trump_do}}, not {item!r}",
                 )
-            number = item.get("trick")
-            self._integer(f"{where}.trick", number)
+            number = self._integer(f"{where}.trick", item.get("trick"))
             if not 1 <= number <= tricks:
                 raise _err(
                     f"{where}.trick",
@@ -1281,8 +1284,7 @@ class Hundertspiel(GameBase):
                     player=player,
                     expected=contract.player,
                 )
-            kind = item.get("type")
-            self._integer(f"{where}.type", kind)
+            kind = self._integer(f"{where}.type", item.get("type"))
             if kind not in ANNOUNCED_MARKS:
                 raise _err(
                     f"{where}.type",
@@ -1293,7 +1295,7 @@ class Hundertspiel(GameBase):
             contra = item.get("contra", 0)
             if contra is None:
                 contra = 0
-            self._integer(f"{where}.contra", contra)
+            contra = self._integer(f"{where}.contra", contra)
             if not 0 <= contra <= 3:
                 raise _err(
                     f"{where}.contra",
@@ -1596,6 +1598,7 @@ class _Scorer:
 
     def _settle_announcement(self, ann: Announcement, suit: str | None) -> None:
         marks = ann.stake * 2**ann.contra
+        winners: tuple[str, ...]
         if ann.made:
             self._win(ann.account, dict.fromkeys(self.table.opponents(ann.account), marks))
             winners = (ann.account,)

@@ -428,7 +428,7 @@ class Variant:
                 player or do not sum to the pot, or none were given where the §4.3 table (and §7)
                 has no default; ``INVALID_OPTION_VALUE`` — a table size outside 3–6.
         """
-        cached = self.__dict__.get("_setups", {}).get(players)
+        cached: Setup | None = self.__dict__.get("_setups", {}).get(players)
         if cached is not None:
             return cached
         if not is_int(players) or players not in TABLE_SIZES:
@@ -900,8 +900,8 @@ class KeinStich(GameBase):
         named: list[str] = []
         if holder_field is not None:
             holder = entry.get(holder_field)
-            named = list(holder) if isinstance(holder, list | tuple) else [holder]
-            named = [h for h in named if h is not None]
+            holders: list[Any] = list(holder) if isinstance(holder, list | tuple) else [holder]
+            named = [h for h in holders if h is not None]
             self._known(holder_field, named, seats)
         order: list[Any] = []
         if contract == DOMINO:
@@ -949,13 +949,14 @@ class KeinStich(GameBase):
         # K-V4 … K-V6: the counts add up to the cards there are.
         counts: Mapping[str, int] | None = None
         if count_field is not None:
-            counts = entry[count_field]
+            entered: Mapping[str, int] = entry[count_field]
+            counts = entered
             expected = {
                 "tricks": setup.cards_each,
                 "hearts": setup.hearts,
                 "obers": 4,
             }[count_field]
-            total = sum(counts[s] for s in seats)
+            total = sum(entered[s] for s in seats)
             if total != expected:
                 raise InvalidDeal(
                     count_field,

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from scoring.base import InvalidVariant
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
-def is_int(value: Any) -> bool:
+
+def is_int(value: Any) -> TypeGuard[int]:
     """A whole number, and not a bool (``True`` is an ``int`` to Python, never to a table)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -102,7 +105,7 @@ def number_map(
 
 
 def read_options(
-    variant_class: type,
+    variant_class: type[DataclassInstance],
     options: Mapping[str, Any] | None,
     presets: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> dict[str, Any]:

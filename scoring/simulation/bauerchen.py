@@ -76,7 +76,9 @@ def trick_winner(plays: Sequence[tuple[str, Card]], trumps: Trumps) -> str:
     return max(plays, key=key)[0]
 
 
-def legal_cards(hand: Sequence[Card], plays: Sequence[tuple[str, Card]], trumps: Trumps) -> list:
+def legal_cards(
+    hand: Sequence[Card], plays: Sequence[tuple[str, Card]], trumps: Trumps
+) -> list[Card]:
     """Farbzwang, Trumpfzwang and beating the highest trump in the trick where possible."""
     if not plays:
         return list(hand)

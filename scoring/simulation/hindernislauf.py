@@ -120,7 +120,11 @@ def simulate_deal(
         if code.endswith("Q") and variant.faceup_queen == "dealer_choice":
             code += rng.choice("++-")
         face_up.append(code)
-    total = sum(variant.value(parse_card(code), face_up=True) for code in face_up)
+    total = 0
+    for code in face_up:
+        parsed = parse_card(code)
+        assert parsed is not None  # an undealt card of the pack, perhaps with a Queen's sign
+        total += variant.value(parsed, face_up=True)
     order = player_order(seats, dealer)
     plays: list[str] = []
     for turn in range(len(seats) * CARDS_EACH[len(seats)]):

@@ -345,9 +345,9 @@ def simulate_deal(state: HundertspielState, variant: Variant, rng: random.Random
             entry["confirm_false_claim"] = True
     if rng.random() < 0.25:
         declared = [(d["player"], d["kind"]) for d in declarations]
-        dos = [DoTrick(t["trick"], t["player"], t["trump_do"]) for t in do_tricks]
+        won_dos = [DoTrick(t["trick"], t["player"], t["trump_do"]) for t in do_tricks]
         entry["points"] = deal_points(
-            card_points, last_trick, declared, dos, table, tricks_per_deal
+            card_points, last_trick, declared, won_dos, table, tricks_per_deal
         )
     return entry
 

@@ -220,13 +220,11 @@ def play_domino(
 
         # Prefer cards that open the way for more of one's own cards; a little randomness.
         hand = hands[seat]
-        card = max(
-            options,
-            key=lambda c, hand=hand: (
-                sum(1 for h in hand if h.suit == c.suit) + rng.random() * 2,
-                strength(c),
-            ),
-        )
+
+        def preference(c: Card, hand: list[Card] = hand) -> tuple[float, int]:
+            return (sum(1 for h in hand if h.suit == c.suit) + rng.random() * 2, strength(c))
+
+        card = max(options, key=preference)
         hands[seat].remove(card)
         lay(card)
         if log is not None:
