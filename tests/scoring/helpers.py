@@ -11,8 +11,20 @@ from typing import Any
 import scoring
 from scoring.hintersche import HinterscheState, Variant
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "hintersche"
+GOLDEN_ROOT = Path(__file__).resolve().parents[1] / "golden"
+"""The worked examples of the Scoring specification as JSON, one folder per game."""
+GOLDEN = GOLDEN_ROOT / "hintersche"
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def golden_files(game: str, pattern: str = "*.json") -> list[Path]:
+    """The golden files of ``game`` matching ``pattern``, sorted by name."""
+    return sorted((GOLDEN_ROOT / game).glob(pattern))
+
+
+def load(path: Path) -> Any:
+    """A golden file's JSON."""
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -35,8 +47,7 @@ def write(tmp_path: Path, data: Any) -> str:
 
 def golden_entries(example: str) -> list[dict[str, Any]]:
     """The entered deals of a worked example of the Scoring specification §1.9 (``"h1"``)."""
-    data = json.loads((GOLDEN / f"{example}.json").read_text(encoding="utf-8"))
-    return [deal["entry"] for deal in data["deals"]]
+    return [deal["entry"] for deal in load(GOLDEN / f"{example}.json")["deals"]]
 
 
 def state_after(example: str, deals: int, variant: Variant | None = None) -> HinterscheState:

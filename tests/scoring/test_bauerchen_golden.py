@@ -8,21 +8,17 @@ unchanged slate. They were transcribed from the tables, not produced by the engi
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 import scoring
 from scoring import InvalidDeal
+from tests.scoring.helpers import GOLDEN_ROOT, golden_files, load
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "bauerchen"
-EXAMPLES = sorted(GOLDEN.glob("b*.json"))
+GOLDEN = GOLDEN_ROOT / "bauerchen"
+EXAMPLES = golden_files("bauerchen", "b*.json")
 G = scoring.get("bauerchen")
-
-
-def load(path: Path) -> dict:
-    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def state_after(example: str, deals: int, variant) -> object:

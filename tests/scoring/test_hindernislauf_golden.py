@@ -8,20 +8,16 @@ result, hits, skips and winners. They were transcribed from the tables, not prod
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from scoring.base import InvalidDeal, InvalidVariant
 from scoring.hindernislauf import HINDERNISLAUF as G
+from tests.scoring.helpers import GOLDEN_ROOT, golden_files, load
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "hindernislauf"
-FILES = sorted(GOLDEN.glob("hl*.json"))
-
-
-def load(path: Path) -> dict:
-    return json.loads(path.read_text(encoding="utf-8"))
+GOLDEN = GOLDEN_ROOT / "hindernislauf"
+FILES = golden_files("hindernislauf", "hl*.json")
 
 
 INVALID = load(GOLDEN / "invalid.json")["cases"]

@@ -7,19 +7,15 @@ transcribed from the tables, not produced by the engine.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 import scoring
+from tests.scoring.helpers import GOLDEN_ROOT, golden_files, load
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "hintersche"
-FILES = sorted(GOLDEN.glob("*.json"))
-
-
-def load(path: Path) -> dict:
-    return json.loads(path.read_text(encoding="utf-8"))
+GOLDEN = GOLDEN_ROOT / "hintersche"
+FILES = golden_files("hintersche", "*.json")
 
 
 def test_every_example_is_there() -> None:

@@ -8,20 +8,16 @@ tables by hand, not produced by the engine.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from scoring.base import InvalidDeal
 from scoring.hundertspiel import HUNDERTSPIEL as G
+from tests.scoring.helpers import GOLDEN_ROOT, golden_files, load
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "hundertspiel"
-FILES = sorted(GOLDEN.glob("hs*.json"))
-
-
-def load(path: Path) -> dict:
-    return json.loads(path.read_text(encoding="utf-8"))
+GOLDEN = GOLDEN_ROOT / "hundertspiel"
+FILES = golden_files("hundertspiel", "hs*.json")
 
 
 def test_every_example_is_there() -> None:

@@ -7,7 +7,6 @@ tables give after it; they were transcribed from the tables, not produced by the
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -15,18 +14,15 @@ import pytest
 
 from scoring.base import InvalidDeal, InvalidVariant
 from scoring.kein_stich import KEIN_STICH_GAME
+from tests.scoring.helpers import GOLDEN_ROOT, golden_files, load
 
-GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "kein_stich"
-FILES = sorted(GOLDEN.glob("ks*.json"))
+GOLDEN = GOLDEN_ROOT / "kein_stich"
+FILES = golden_files("kein_stich", "ks*.json")
 G = KEIN_STICH_GAME
 
 
-def load(name: str) -> dict[str, Any]:
-    return json.loads((GOLDEN / name).read_text(encoding="utf-8"))
-
-
 def test_every_example_is_there() -> None:
-    assert [json.loads(p.read_text("utf-8"))["example"] for p in FILES] == [
+    assert [load(p)["example"] for p in FILES] == [
         "KS-1",
         "KS-2",
         "KS-3",
@@ -37,7 +33,7 @@ def test_every_example_is_there() -> None:
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_golden_example(path: Path) -> None:
-    golden = json.loads(path.read_text("utf-8"))
+    golden = load(path)
     variant = G.variant(golden["variant"])
     steps = G.replay([d["entry"] for d in golden["deals"]], variant, golden["seats"])
     assert len(steps) == len(golden["deals"])
@@ -53,12 +49,12 @@ def test_golden_example(path: Path) -> None:
 
 
 def _state_before(deals: int):
-    entries = [d["entry"] for d in load("ks1.json")["deals"]][:deals]
+    entries = [d["entry"] for d in load(GOLDEN / "ks1.json")["deals"]][:deals]
     steps = G.replay(entries, G.variant({}))
     return steps[-1].state if steps else G.initial(G.seats(4), G.variant({}))
 
 
-CASES = load("invalid.json")["cases"]
+CASES = load(GOLDEN / "invalid.json")["cases"]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"#{c['no']}" for c in CASES])
@@ -76,7 +72,9 @@ def test_invalid_entry(case: dict[str, Any]) -> None:
     assert state.as_dict() == snapshot  # a rejected deal changes nothing
 
 
-@pytest.mark.parametrize("case", load("invalid.json")["configuration"], ids=lambda c: f"#{c['no']}")
+@pytest.mark.parametrize(
+    "case", load(GOLDEN / "invalid.json")["configuration"], ids=lambda c: f"#{c['no']}"
+)
 def test_invalid_configuration(case: dict[str, Any]) -> None:
     # #11: 4 players, 24 cards: pot = 5·6 + 5·6 + 80 = 140, but 100+50+10+0 = 160.
     with pytest.raises(InvalidVariant) as caught:
@@ -85,7 +83,7 @@ def test_invalid_configuration(case: dict[str, Any]) -> None:
 
 
 def test_ks2_game_two_alone_and_paid_in() -> None:
-    steps = G.replay([d["entry"] for d in load("ks2.json")["deals"]], G.variant({}))
+    steps = G.replay([d["entry"] for d in load(GOLDEN / "ks2.json")["deals"]], G.variant({}))
     state = steps[-1].state
     # Paid in game 1: A 15, B 45, C 35, D 65; game 2: A 0+10+10+40 = 60, B 20+10 = 30,
     # C 10+10 = 20, D 10+10+30 = 50.
