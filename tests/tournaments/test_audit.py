@@ -22,12 +22,6 @@ from tournaments.tables import table_state
 H1_DEAL_1 = {"A": 52, "B": 30, "C": 18, "D": 40}
 
 
-@pytest.fixture
-def orga_client(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
 def url(name: str, tournament: Tournament, *args) -> str:
     return reverse(name, args=[tournament.slug, *args])
 
@@ -42,13 +36,13 @@ def log_rows(client, tournament: Tournament, **params) -> list[str]:
 
 
 @pytest.fixture
-def evening(orga_client, make_tournament) -> Tournament:
+def evening(desk, make_tournament) -> Tournament:
     """A Bauerchen evening written through the desk (and the table's services): settings, a
     late reserve, check-in, withdrawal, four teams, the draw, a swap, new links for a table, a
     co-organiser invited and removed, a deal and its correction, a paper sheet typed in once (of
     two), the lock with a reason and the end."""
     tournament = make_tournament(players=8, name="Preisbauern", game="bauerchen")
-    post = orga_client.post
+    post = desk.post
     settings = {"planned_rounds": "3", "confirmation_required": "on", "public": "on"}
     assert post(url("tournament-settings", tournament), settings).status_code == 302
     assert post(url("player-create", tournament), {"name": "Ersatz"}).status_code == 302
@@ -179,8 +173,8 @@ def test_every_kind_of_write_is_logged_with_who_before_after_and_why(evening):
     assert (void.subject, void.reason, void.actor.username) == ("Deal 1", "a practice deal", "orga")
 
 
-def test_the_log_page_shows_entries_newest_first_with_before_and_after(orga_client, evening):
-    rows = log_rows(orga_client, evening)
+def test_the_log_page_shows_entries_newest_first_with_before_and_after(desk, evening):
+    rows = log_rows(desk, evening)
     assert len(rows) == AuditEntry.objects.filter(tournament=evening).count()
     assert "tournament finished" in rows[0] and "Running → Finished" in rows[0]
     assert "orga" in rows[0]
@@ -211,15 +205,15 @@ def test_the_log_page_shows_entries_newest_first_with_before_and_after(orga_clie
         ({"action": "team_add", "q": "Team 3"}, ["team registered"]),
     ],
 )  # fmt: skip
-def test_the_log_filters_by_what_round_and_text(orga_client, evening, params, expected):
-    rows = log_rows(orga_client, evening, **params)
+def test_the_log_filters_by_what_round_and_text(desk, evening, params, expected):
+    rows = log_rows(desk, evening, **params)
     labels = [label for row in rows for label in dict(AuditEntry.Action.choices).values()
               if f" {label} " in f" {row} "]  # fmt: skip
     assert labels == expected
 
 
-def test_a_bad_filter_is_explained_and_filters_nothing(orga_client, tournament):
-    response = orga_client.get(url("audit-log", tournament), {"round": "0"})
+def test_a_bad_filter_is_explained_and_filters_nothing(desk, tournament):
+    response = desk.get(url("audit-log", tournament), {"round": "0"})
     assert response.status_code == 200
     assert response.context["form"].errors["round"] == [
         "Ensure this value is greater than or equal to 1."
@@ -236,16 +230,16 @@ def busy(tournament) -> Tournament:
     return tournament
 
 
-def test_the_log_pages_by_100_and_keeps_the_filter(orga_client, busy):
-    assert len(log_rows(orga_client, busy)) == 100
-    assert len(log_rows(orga_client, busy, page=3)) == 52
-    page = orga_client.get(url("audit-log", busy), {"action": "player_check_in"}).content
+def test_the_log_pages_by_100_and_keeps_the_filter(desk, busy):
+    assert len(log_rows(desk, busy)) == 100
+    assert len(log_rows(desk, busy, page=3)) == 52
+    page = desk.get(url("audit-log", busy), {"action": "player_check_in"}).content
     assert "?action=player_check_in&amp;page=2" in page.decode()
-    assert len(log_rows(orga_client, busy, action="player_check_in", page=3)) == 50
+    assert len(log_rows(desk, busy, action="player_check_in", page=3)) == 50
 
 
 def test_the_log_costs_a_fixed_number_of_queries(
-    orga_client, make_tournament, busy, django_assert_max_num_queries
+    desk, make_tournament, busy, django_assert_max_num_queries
 ):
     """Guards against a query per entry (its user) and against loading every entry to page."""
     small = make_tournament(name="Klein")
@@ -254,11 +248,11 @@ def test_the_log_costs_a_fixed_number_of_queries(
     counts = []
     for tournament in (small, busy):
         with CaptureQueriesContext(connection) as queries:
-            orga_client.get(url("audit-log", tournament), {"q": "Spieler"})
+            desk.get(url("audit-log", tournament), {"q": "Spieler"})
         counts.append(len(queries))
     assert counts[0] == counts[1]
     with django_assert_max_num_queries(5):
-        orga_client.get(url("audit-log", busy), {"page": "2"})
+        desk.get(url("audit-log", busy), {"page": "2"})
 
 
 def test_another_organiser_sees_no_log(client, tournament, django_user_model):

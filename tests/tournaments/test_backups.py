@@ -188,12 +188,6 @@ def test_the_commands_fail_with_a_clear_message(played, tmp_path):
 # --- pages ---------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def desk(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
 def test_the_desk_links_the_data_pages(desk, played):
     page = desk.get(played.get_absolute_url()).content.decode()
     for name in ("tournament-export", "standings-csv", "backup-list"):

@@ -43,12 +43,6 @@ def striche(html: str) -> dict[str, int]:
 
 
 @pytest.fixture
-def orga_client(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
-@pytest.fixture
 def h_table(make_tournament):
     tournament = make_tournament(players=4, game="bauerchen_hessen", name="Bauerchen in Dillenburg")
     return services.round_draw(tournament=tournament, seed=1).tables.get()
@@ -185,10 +179,10 @@ def test_standings_rank_by_stauzewecke(client, h_table):
     assert rows[players["W"]].figure("deal_diff") == -5
 
 
-def test_result_sheet_pdf_names_players_and_figures(orga_client, h_table):
+def test_result_sheet_pdf_names_players_and_figures(desk, h_table):
     _play_a_game(h_table)
     tournament = h_table.round.tournament
-    response = orga_client.get(reverse("result-sheet", args=[tournament.slug]))
+    response = desk.get(reverse("result-sheet", args=[tournament.slug]))
     assert response["Content-Type"] == "application/pdf"
     text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
     assert tournament.name in text
@@ -198,7 +192,7 @@ def test_result_sheet_pdf_names_players_and_figures(orga_client, h_table):
     assert "Stauzewecke" in text and "-5" in text  # EW's deal difference
 
 
-def test_house_rules_form_offers_the_option(orga_client):
-    html = orga_client.get(reverse("tournament-create")).content.decode()
+def test_house_rules_form_offers_the_option(desk):
+    html = desk.get(reverse("tournament-create")).content.decode()
     assert "bauerchen_hessen-games_per_match" in html
     assert "Games (Nullchen) in a match" in html

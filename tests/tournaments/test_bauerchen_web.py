@@ -23,12 +23,6 @@ B1_DEAL_1 = {"dealer": "N", "cp_NS": "45", "spritz": "0"}
 
 
 @pytest.fixture
-def orga_client(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
-@pytest.fixture
 def b_table(make_tournament):
     # A one-stein tournament round (Scoring specification §7: "a tournament round may set
     # steins_per_match = 1").
@@ -196,10 +190,10 @@ def test_standings_rank_by_steins_then_knoddel_difference(client, b_table):
     assert rows[players["S"]].figure("game_point_diff") == 1
 
 
-def test_result_sheet_pdf_names_players_and_figures(orga_client, b_table):
+def test_result_sheet_pdf_names_players_and_figures(desk, b_table):
     _play_b4_stein(b_table)
     tournament = b_table.round.tournament
-    response = orga_client.get(reverse("result-sheet", args=[tournament.slug]))
+    response = desk.get(reverse("result-sheet", args=[tournament.slug]))
     assert response["Content-Type"] == "application/pdf"
     text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
     players = seat_players(b_table)
@@ -210,17 +204,17 @@ def test_result_sheet_pdf_names_players_and_figures(orga_client, b_table):
     assert "Steins" in text and "-2" in text  # NS's knoddel difference
 
 
-def test_house_rules_form_offers_the_options(orga_client):
-    html = orga_client.get(reverse("tournament-create")).content.decode()
+def test_house_rules_form_offers_the_options(desk):
+    html = desk.get(reverse("tournament-create")).content.decode()
     assert "bauerchen-target" in html and "bauerchen-solo_success" in html
     assert "40er-Regel" in html and "Weiterschreiben" in html
     assert "classic 12 (target 12, 40er-Regel at 10)" in html
 
 
-def test_a_new_evening_suggests_one_stein_a_round_and_says_what_it_takes(orga_client):
+def test_a_new_evening_suggests_one_stein_a_round_and_says_what_it_takes(desk):
     """The rules' default tournament round is the whole match (about 100 deals, two hours); the
     form suggests one stein (about 30) and says so."""
-    html = orga_client.get(reverse("tournament-create")).content.decode()
+    html = desk.get(reverse("tournament-create")).content.decode()
     select = html[html.index('name="bauerchen-tournament_round"') :]
     select = select[: select.index("</select>")]
     assert '<option value="stein" selected>' in select
@@ -232,7 +226,7 @@ def test_a_new_evening_suggests_one_stein_a_round_and_says_what_it_takes(orga_cl
         "planned_rounds": "7",
         "bauerchen-tournament_round": "stein",
     }
-    assert orga_client.post(reverse("tournament-create"), form).status_code == 302
+    assert desk.post(reverse("tournament-create"), form).status_code == 302
     tournament = Tournament.objects.get(name="Preisbauer im Adler")
     assert tournament.variant.get("tournament_round") == "stein"
 

@@ -24,12 +24,6 @@ H1_DEAL_1 = {"A": 52, "B": 30, "C": 18, "D": 40}  # A takes the Strich (SPEC exa
 DRAW = {"method": "avoid_repeats"}
 
 
-@pytest.fixture
-def orga_client(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
 def play_out(table, seed: int = 1) -> None:
     """Play ``table``'s unit to the end with simulated real card play."""
     tournament = table.round.tournament
@@ -122,19 +116,19 @@ def test_another_organiser_gets_404_on_every_action_and_changes_nothing(
 
 
 @pytest.mark.parametrize(("name", "arg"), ACTIONS)
-def test_actions_are_posts_only(orga_client, table, name, arg):
-    assert orga_client.get(_action_url(name, arg, table.round.tournament)).status_code == 405
+def test_actions_are_posts_only(desk, table, name, arg):
+    assert desk.get(_action_url(name, arg, table.round.tournament)).status_code == 405
 
 
 # --- the tournament page ---------------------------------------------------------------------
 
 
-def test_desk_shows_status_rounds_players_and_links(orga_client, make_tournament):
+def test_desk_shows_status_rounds_players_and_links(desk, make_tournament):
     tournament = make_tournament(players=8, name="Acht")
-    page = orga_client.get(page_url("tournament-detail", tournament)).content.decode()
+    page = desk.get(page_url("tournament-detail", tournament)).content.decode()
     assert "Registration" in page and "4 rounds planned" in page
     services.round_draw(tournament=tournament, seed=3)
-    page = orga_client.get(page_url("tournament-detail", tournament)).content.decode()
+    page = desk.get(page_url("tournament-detail", tournament)).content.decode()
     assert "Running" in page and "round 1 of 4" in page
     assert page_url("round-detail", tournament, 1) in page
     assert page_url("tournament-settings", tournament) in page
@@ -145,31 +139,29 @@ def test_desk_shows_status_rounds_players_and_links(orga_client, make_tournament
     assert page_url("team-create", tournament) not in page
 
 
-def test_desk_costs_a_fixed_number_of_queries(
-    orga_client, make_tournament, django_assert_max_num_queries
-):
+def test_desk_costs_a_fixed_number_of_queries(desk, make_tournament, django_assert_max_num_queries):
     """Guards against a query per player (team, late marker) or per round on the desk."""
     counts = []
     for players, name in ((4, "Klein"), (24, "Groß")):
         tournament = make_tournament(players=players, name=name)
         services.round_draw(tournament=tournament, seed=1)
         with CaptureQueriesContext(connection) as queries:
-            orga_client.get(page_url("tournament-detail", tournament))
+            desk.get(page_url("tournament-detail", tournament))
         counts.append(len(queries))
     assert counts[0] == counts[1]
     with django_assert_max_num_queries(8):
-        orga_client.get(page_url("tournament-detail", tournament))
+        desk.get(page_url("tournament-detail", tournament))
 
 
-def test_check_in_toggles_and_is_logged(orga_client, tournament):
+def test_check_in_toggles_and_is_logged(desk, tournament):
     player = tournament.players.get(name="Spieler 02")
     url = page_url("player-check-in", tournament, player.pk)
-    assert orga_client.post(url, {"checked_in": "on"}).status_code == 302
+    assert desk.post(url, {"checked_in": "on"}).status_code == 302
     player.refresh_from_db()
     assert player.checked_in
-    page = orga_client.get(page_url("tournament-detail", tournament)).content.decode()
+    page = desk.get(page_url("tournament-detail", tournament)).content.decode()
     assert "present" in page
-    assert orga_client.post(url, {}).status_code == 302
+    assert desk.post(url, {}).status_code == 302
     player.refresh_from_db()
     assert not player.checked_in
     entries = AuditEntry.objects.filter(action=AuditEntry.Action.PLAYER_CHECK_IN)
@@ -180,41 +172,37 @@ def test_check_in_toggles_and_is_logged(orga_client, tournament):
     assert {e.actor.username for e in entries} == {"orga"}
 
 
-def test_a_player_of_another_tournament_is_not_found(orga_client, make_tournament):
+def test_a_player_of_another_tournament_is_not_found(desk, make_tournament):
     mine = make_tournament(name="Meins")
     other = make_tournament(name="Anderes")
     stranger = other.players.first()
-    response = orga_client.post(
-        page_url("player-check-in", mine, stranger.pk), {"checked_in": "on"}
-    )
+    response = desk.post(page_url("player-check-in", mine, stranger.pk), {"checked_in": "on"})
     assert response.status_code == 404
     stranger.refresh_from_db()
     assert not stranger.checked_in
 
 
-def test_with_check_in_required_only_checked_in_players_are_drawn(orga_client, make_tournament):
+def test_with_check_in_required_only_checked_in_players_are_drawn(desk, make_tournament):
     tournament = make_tournament(players=6, name="Sechs")
     settings = {"planned_rounds": "4", "check_in_required": "on", "public": "on"}
-    assert (
-        orga_client.post(page_url("tournament-settings", tournament), settings).status_code == 302
-    )
+    assert desk.post(page_url("tournament-settings", tournament), settings).status_code == 302
     present = ["Spieler 01", "Spieler 03", "Spieler 04", "Spieler 06"]
     for player in tournament.players.filter(name__in=present):
-        orga_client.post(page_url("player-check-in", tournament, player.pk), {"checked_in": "on"})
-    response = orga_client.post(page_url("round-create", tournament), DRAW)
+        desk.post(page_url("player-check-in", tournament, player.pk), {"checked_in": "on"})
+    response = desk.post(page_url("round-create", tournament), DRAW)
     assert response.status_code == 302
     assert seated(tournament.rounds.get()) == set(present)
 
 
-def test_a_withdrawn_player_is_not_drawn_but_stays_in_the_standings(orga_client, make_tournament):
+def test_a_withdrawn_player_is_not_drawn_but_stays_in_the_standings(desk, make_tournament):
     tournament = make_tournament(players=8, name="Acht")
     play_round(services.round_draw(tournament=tournament, seed=5))
     gone = tournament.players.get(name="Spieler 05")
     url = page_url("player-withdraw", tournament, gone.pk)
-    assert orga_client.post(url, {"withdrawn": "on", "reason": "went home"}).status_code == 302
-    page = orga_client.get(page_url("tournament-detail", tournament)).content.decode()
+    assert desk.post(url, {"withdrawn": "on", "reason": "went home"}).status_code == 302
+    page = desk.get(page_url("tournament-detail", tournament)).content.decode()
     assert "withdrawn" in page and "take back" in page
-    response = orga_client.post(page_url("round-create", tournament), {**DRAW, "allow_byes": "on"})
+    response = desk.post(page_url("round-create", tournament), {**DRAW, "allow_byes": "on"})
     assert response.status_code == 302
     second = tournament.rounds.get(number=2)
     assert "Spieler 05" not in seated(second)
@@ -227,23 +215,23 @@ def test_a_withdrawn_player_is_not_drawn_but_stays_in_the_standings(orga_client,
     assert (entry.reason, entry.after) == ("went home", {"withdrawn": True})
 
 
-def test_a_withdrawal_can_be_taken_back(orga_client, tournament):
+def test_a_withdrawal_can_be_taken_back(desk, tournament):
     player = tournament.players.get(name="Spieler 01")
     url = page_url("player-withdraw", tournament, player.pk)
-    orga_client.post(url, {"withdrawn": "on"})
-    assert orga_client.post(url, {"reason": "back from the bar"}).status_code == 302
+    desk.post(url, {"withdrawn": "on"})
+    assert desk.post(url, {"reason": "back from the bar"}).status_code == 302
     player.refresh_from_db()
     assert not player.withdrawn
     assert player.pk in services.drawable_players(tournament)
 
 
-def test_late_registration_works_while_running_and_is_marked(orga_client, table):
+def test_late_registration_works_while_running_and_is_marked(desk, table):
     tournament = table.round.tournament
-    response = orga_client.post(page_url("player-create", tournament), {"name": "Nachzügler"})
+    response = desk.post(page_url("player-create", tournament), {"name": "Nachzügler"})
     assert response.status_code == 302
     late = tournament.players.get(name="Nachzügler")
     assert late.checked_in  # there at the desk: checked in at once
-    page = orga_client.get(page_url("tournament-detail", tournament)).content.decode()
+    page = desk.get(page_url("tournament-detail", tournament)).content.decode()
     assert page.count("late registration") == 1
     row = page[page.index("<td>Nachzügler") :]
     assert row.index("late registration") < row.index("</tr>")
@@ -252,26 +240,26 @@ def test_late_registration_works_while_running_and_is_marked(orga_client, table)
 # --- teams -----------------------------------------------------------------------------------
 
 
-def test_teams_are_registered_from_players_without_a_team(orga_client, make_tournament):
+def test_teams_are_registered_from_players_without_a_team(desk, make_tournament):
     tournament = make_tournament(players=8, name="Preisbauern", game="bauerchen")
     a, b, c = (tournament.players.get(name=f"Spieler 0{i}") for i in (1, 2, 3))
     url = page_url("team-create", tournament)
-    response = orga_client.post(url, {"name": "Die Alten", "players_0": a.pk, "players_1": b.pk})
+    response = desk.post(url, {"name": "Die Alten", "players_0": a.pk, "players_1": b.pk})
     assert response.status_code == 302
     team = Team.objects.get(tournament=tournament)
     assert set(team.members.values_list("name", flat=True)) == {"Spieler 01", "Spieler 02"}
-    page = orga_client.get(page_url("tournament-detail", tournament)).content.decode()
+    page = desk.get(page_url("tournament-detail", tournament)).content.decode()
     assert "Die Alten" in page
     team_form = page[page.index('id="teams"') :]
     assert f'value="{c.pk}"' in team_form and f'value="{a.pk}"' not in team_form
 
 
-def test_a_player_already_in_a_team_is_refused_beside_the_players(orga_client, make_tournament):
+def test_a_player_already_in_a_team_is_refused_beside_the_players(desk, make_tournament):
     tournament = make_tournament(players=8, name="Preisbauern", game="bauerchen")
     a, b, c = (tournament.players.get(name=f"Spieler 0{i}") for i in (1, 2, 3))
     services.team_add(tournament=tournament, name="Die Alten", players=[a, b])
     before = snapshot(tournament)
-    response = orga_client.post(
+    response = desk.post(
         page_url("team-create", tournament),
         {"name": "Die Jungen", "players_0": a.pk, "players_1": c.pk},
     )
@@ -281,10 +269,10 @@ def test_a_player_already_in_a_team_is_refused_beside_the_players(orga_client, m
     assert snapshot(tournament) == before
 
 
-def test_a_team_of_one_player_twice_is_refused(orga_client, make_tournament):
+def test_a_team_of_one_player_twice_is_refused(desk, make_tournament):
     tournament = make_tournament(players=8, name="Preisbauern", game="bauerchen")
     a = tournament.players.first()
-    response = orga_client.post(
+    response = desk.post(
         page_url("team-create", tournament), {"name": "Solo", "players_0": a.pk, "players_1": a.pk}
     )
     assert response.status_code == 400
@@ -292,9 +280,9 @@ def test_a_team_of_one_player_twice_is_refused(orga_client, make_tournament):
     assert not tournament.teams.exists()
 
 
-def test_a_team_in_a_game_without_partnerships_is_refused_with_a_message(orga_client, tournament):
+def test_a_team_in_a_game_without_partnerships_is_refused_with_a_message(desk, tournament):
     a, b = tournament.players.all()[:2]
-    response = orga_client.post(
+    response = desk.post(
         page_url("team-create", tournament), {"name": "X", "players_0": a.pk, "players_1": b.pk}
     )
     assert response.status_code == 400
@@ -305,41 +293,39 @@ def test_a_team_in_a_game_without_partnerships_is_refused_with_a_message(orga_cl
 # --- the draw and the end --------------------------------------------------------------------
 
 
-def test_the_draw_form_offers_the_methods(orga_client, make_tournament):
+def test_the_draw_form_offers_the_methods(desk, make_tournament):
     tournament = make_tournament(players=8, name="Acht")
-    page = orga_client.get(page_url("tournament-detail", tournament)).content.decode()
+    page = desk.get(page_url("tournament-detail", tournament)).content.decode()
     assert '<option value="avoid_repeats" selected>' in page
     assert 'name="override_reason"' not in page  # no round waiting yet
-    response = orga_client.post(page_url("round-create", tournament), {"method": "standings"})
+    response = desk.post(page_url("round-create", tournament), {"method": "standings"})
     assert response.status_code == 302
     assert tournament.rounds.get().method == Round.Method.STANDINGS
 
 
-def test_once_every_planned_round_is_drawn_the_draw_form_gives_way_to_a_note(
-    orga_client, make_tournament
-):
+def test_once_every_planned_round_is_drawn_the_draw_form_gives_way_to_a_note(desk, make_tournament):
     tournament = make_tournament(players=4, name="Eine Runde")
     services.tournament_settings(tournament=tournament, by=None, planned_rounds=1)
     play_round(services.round_draw(tournament=tournament, seed=2))
-    page = orga_client.get(page_url("tournament-detail", tournament)).content.decode()
+    page = desk.get(page_url("tournament-detail", tournament)).content.decode()
     assert "The 1 planned round is drawn" in page
     assert f'action="{page_url("round-create", tournament)}"' not in page
     before = snapshot(tournament)
-    response = orga_client.post(page_url("round-create", tournament), DRAW)
+    response = desk.post(page_url("round-create", tournament), DRAW)
     assert response.status_code == 400
     assert "Raise the planned rounds to draw more" in response.content.decode()
     assert snapshot(tournament) == before
 
 
-def test_drawing_while_a_round_is_incomplete_needs_a_reason(orga_client, make_tournament):
+def test_drawing_while_a_round_is_incomplete_needs_a_reason(desk, make_tournament):
     tournament = make_tournament(players=8, name="Acht")
     first = services.round_draw(tournament=tournament, seed=2)
     play_out(first.tables.get(number=1))
-    page = orga_client.get(page_url("tournament-detail", tournament)).content.decode()
+    page = desk.get(page_url("tournament-detail", tournament)).content.decode()
     assert 'name="override_reason"' in page
     before = snapshot(tournament)
     url = page_url("round-create", tournament)
-    response = orga_client.post(url, DRAW)
+    response = desk.post(url, DRAW)
     assert response.status_code == 400
     message = (
         "Round 1 is not complete: 1 table is still playing. Wait for it, or give a reason "
@@ -350,19 +336,19 @@ def test_drawing_while_a_round_is_incomplete_needs_a_reason(orga_client, make_to
     beside = html.index('id="id_override_reason_error"')
     assert html.index('name="override_reason"') < beside < html.index(message)  # under it
     assert snapshot(tournament) == before
-    response = orga_client.post(url, {**DRAW, "override_reason": "table 2 went home"})
+    response = desk.post(url, {**DRAW, "override_reason": "table 2 went home"})
     assert response.status_code == 302
     assert tournament.rounds.count() == 2
     draw_entry = AuditEntry.objects.get(action=AuditEntry.Action.ROUND_DRAW, round_number=2)
     assert draw_entry.reason == "table 2 went home" and draw_entry.actor.username == "orga"
-    log = orga_client.get(page_url("audit-log", tournament)).content.decode()
+    log = desk.get(page_url("audit-log", tournament)).content.decode()
     assert "table 2 went home" in log
 
 
-def test_finishing_with_an_open_round_is_refused_with_a_message(orga_client, table):
+def test_finishing_with_an_open_round_is_refused_with_a_message(desk, table):
     tournament = table.round.tournament
     before = snapshot(tournament)
-    response = orga_client.post(page_url("tournament-finish", tournament))
+    response = desk.post(page_url("tournament-finish", tournament))
     assert response.status_code == 400
     assert (
         "Round 1 is not complete yet. Lock it first (with a reason while tables are still "
@@ -371,20 +357,20 @@ def test_finishing_with_an_open_round_is_refused_with_a_message(orga_client, tab
     assert snapshot(tournament) == before
 
 
-def test_after_finishing_everything_is_read_only(orga_client, make_tournament):
+def test_after_finishing_everything_is_read_only(desk, make_tournament):
     tournament = make_tournament(players=8, name="Preisbauern", game="bauerchen")
     play_round(services.round_draw(tournament=tournament, seed=1))
-    response = orga_client.post(page_url("tournament-finish", tournament))
+    response = desk.post(page_url("tournament-finish", tournament))
     assert response.status_code == 302
     tournament.refresh_from_db()
     assert tournament.finished
     assert tournament.rounds.get().status == Round.Status.LOCKED
-    page = orga_client.get(page_url("tournament-detail", tournament)).content.decode()
+    page = desk.get(page_url("tournament-detail", tournament)).content.decode()
     assert "finished and read-only" in page
     assert f'action="/o/{tournament.slug}/' not in page  # every desk form hidden
     for name in ("tournament-settings", "round-detail"):
         args = (1,) if name == "round-detail" else ()
-        html = orga_client.get(page_url(name, tournament, *args)).content.decode()
+        html = desk.get(page_url(name, tournament, *args)).content.decode()
         assert 'method="post"' not in html.split("</header>")[1]
     player = tournament.players.first()
     a, b = tournament.players.all()[:2]
@@ -402,7 +388,7 @@ def test_after_finishing_everything_is_read_only(orga_client, make_tournament):
     ]
     before = snapshot(tournament)
     for url, data in posts:
-        response = orga_client.post(url, data)
+        response = desk.post(url, data)
         assert response.status_code == 400, url
         assert "The tournament is finished; nothing can be changed any more." in (
             response.content.decode()
@@ -413,21 +399,21 @@ def test_after_finishing_everything_is_read_only(orga_client, make_tournament):
 # --- settings --------------------------------------------------------------------------------
 
 
-def test_a_new_tournament_takes_its_settings(orga_client):
+def test_a_new_tournament_takes_its_settings(desk):
     form = {"name": "Herbst", "game": "hintersche", "date": "2026-11-21", "planned_rounds": "3"}
-    response = orga_client.post(reverse("tournament-create"), {**form, "check_in_required": "on"})
+    response = desk.post(reverse("tournament-create"), {**form, "check_in_required": "on"})
     assert response.status_code == 302
     tournament = Tournament.objects.get(name="Herbst")
     assert tournament.planned_rounds == 3
     assert tournament.check_in_required and not tournament.public
     assert not tournament.confirmation_required
-    page = orga_client.get(reverse("tournament-create")).content.decode()
+    page = desk.get(reverse("tournament-create")).content.decode()
     assert 'name="planned_rounds" value="4"' in page  # the model's default
 
 
-def test_a_new_tournament_refuses_zero_rounds_beside_the_field(orga_client):
+def test_a_new_tournament_refuses_zero_rounds_beside_the_field(desk):
     form = {"name": "Null", "game": "hintersche", "date": "2026-11-21", "planned_rounds": "0"}
-    response = orga_client.post(reverse("tournament-create"), form)
+    response = desk.post(reverse("tournament-create"), form)
     assert response.status_code == 200
     assert response.context["form"].errors["planned_rounds"] == [
         "Ensure this value is greater than or equal to 1."
@@ -435,9 +421,9 @@ def test_a_new_tournament_refuses_zero_rounds_beside_the_field(orga_client):
     assert not Tournament.objects.filter(name="Null").exists()
 
 
-def test_settings_page_shows_and_saves_the_settings(orga_client, tournament):
+def test_settings_page_shows_and_saves_the_settings(desk, tournament):
     url = page_url("tournament-settings", tournament)
-    page = orga_client.get(url).content.decode()
+    page = desk.get(url).content.decode()
     assert 'name="planned_rounds" value="4"' in page
     assert page.count('name="tiebreak_') == 4  # Hintersche: Stechen, 0-rounds, countback, lot
     assert '<option value="zero_rounds">Clean rounds</option>' in page  # the game's words
@@ -449,7 +435,7 @@ def test_settings_page_shows_and_saves_the_settings(orga_client, tournament):
         "tiebreak_1": "countback",
         "tiebreak_2": "stechen",
     }
-    response = orga_client.post(url, data)
+    response = desk.post(url, data)
     assert response.status_code == 302
     tournament.refresh_from_db()
     assert tournament.planned_rounds == 5 and tournament.confirmation_required
@@ -461,10 +447,10 @@ def test_settings_page_shows_and_saves_the_settings(orga_client, tournament):
         "confirmation_required": True,
         "tiebreaks": ["countback", "stechen"],
     }
-    page = orga_client.get(url).content.decode()
+    page = desk.get(url).content.decode()
     assert '<option value="countback" selected>' in page
     # All places empty again: the game's own order.
-    orga_client.post(url, {"planned_rounds": "5", "public": "on", "confirmation_required": "on"})
+    desk.post(url, {"planned_rounds": "5", "public": "on", "confirmation_required": "on"})
     tournament.refresh_from_db()
     assert tournament.tiebreaks == []
 
@@ -482,10 +468,10 @@ def test_settings_page_shows_and_saves_the_settings(orga_client, tournament):
     ],
 )
 def test_a_bad_tiebreak_order_is_refused_beside_its_place(
-    orga_client, tournament, tiebreaks, field, message
+    desk, tournament, tiebreaks, field, message
 ):
     before = snapshot(tournament)
-    response = orga_client.post(
+    response = desk.post(
         page_url("tournament-settings", tournament),
         {"planned_rounds": "4", "public": "on", **tiebreaks},
     )
@@ -495,7 +481,7 @@ def test_a_bad_tiebreak_order_is_refused_beside_its_place(
 
 
 def test_settings_that_contradict_the_play_so_far_are_refused_beside_the_field(
-    orga_client, make_tournament
+    desk, make_tournament
 ):
     tournament = make_tournament(players=8, name="Acht")
     for seed in (1, 2):
@@ -503,10 +489,10 @@ def test_settings_that_contradict_the_play_so_far_are_refused_beside_the_field(
         play_round(the_round)
     url = page_url("tournament-settings", tournament)
     before = snapshot(tournament)
-    response = orga_client.post(url, {"planned_rounds": "1", "public": "on"})
+    response = desk.post(url, {"planned_rounds": "1", "public": "on"})
     assert response.status_code == 400
     assert response.context["form"].errors["planned_rounds"] == ["2 rounds are drawn already."]
-    response = orga_client.post(
+    response = desk.post(
         url, {"planned_rounds": "4", "public": "on", "confirmation_required": "on"}
     )
     assert response.status_code == 400
@@ -521,7 +507,7 @@ def test_settings_that_contradict_the_play_so_far_are_refused_beside_the_field(
 # --- the round dashboard ---------------------------------------------------------------------
 
 
-def test_dashboard_shows_each_tables_progress(orga_client, make_tournament, monkeypatch):
+def test_dashboard_shows_each_tables_progress(desk, make_tournament, monkeypatch):
     tournament = make_tournament(players=12, name="Zwölf")
     the_round = services.round_draw(tournament=tournament, seed=4)
     one, two, three = the_round.tables.order_by("number")
@@ -529,7 +515,7 @@ def test_dashboard_shows_each_tables_progress(orga_client, make_tournament, monk
     services.deal_record(table=two, entry={"points": H1_DEAL_1}, by=None, via="test")
     later = timezone.now() + datetime.timedelta(minutes=12)
     monkeypatch.setattr("tournaments.views.desk.timezone.now", lambda: later)
-    response = orga_client.get(page_url("round-detail", tournament, 1))
+    response = desk.get(page_url("round-detail", tournament, 1))
     html = response.content.decode()
     assert "Status: <strong>playing</strong>" in html
     rows = {t.table.number: t for t in response.context["tables"]}
@@ -553,32 +539,32 @@ def test_dashboard_shows_each_tables_progress(orga_client, make_tournament, monk
     assert f"A: {three_players['A']}<br>B: {three_players['B']}" in html  # not started
 
 
-def test_dashboard_marks_an_unconfirmed_last_deal(orga_client, tournament):
+def test_dashboard_marks_an_unconfirmed_last_deal(desk, tournament):
     services.tournament_settings(tournament=tournament, by=None, confirmation_required=True)
     table = services.round_draw(tournament=tournament, seed=1).tables.get()
     seat_a = table.seats.get(label="A")
     services.deal_record(table=table, entry={"points": H1_DEAL_1}, by=None, via="t", seat=seat_a)
-    html = orga_client.get(page_url("round-detail", tournament, 1)).content.decode()
+    html = desk.get(page_url("round-detail", tournament, 1)).content.decode()
     assert "unconfirmed" in html
     services.deal_confirm(table=table, seat=table.seats.get(label="B"))
-    html = orga_client.get(page_url("round-detail", tournament, 1)).content.decode()
+    html = desk.get(page_url("round-detail", tournament, 1)).content.decode()
     assert "unconfirmed" not in html
 
 
-def test_dashboard_lists_byes_and_polls_a_partial(orga_client, make_tournament):
+def test_dashboard_lists_byes_and_polls_a_partial(desk, make_tournament):
     tournament = make_tournament(players=6, name="Sechs")
     services.round_draw(tournament=tournament, seed=1, allow_byes=True)
     url = page_url("round-detail", tournament, 1)
-    html = orga_client.get(url).content.decode()
+    html = desk.get(url).content.decode()
     assert html.count("Bye (scores the round's average, flagged)") == 2
     assert f'hx-get="{url}" hx-trigger="every 10s"' in html
-    partial = orga_client.get(url, headers={"HX-Request": "true"}).content.decode()
+    partial = desk.get(url, headers={"HX-Request": "true"}).content.decode()
     assert "<html" not in partial and 'id="progress"' in partial
     assert 'id="swap"' not in partial
 
 
 def test_dashboard_costs_the_same_queries_for_2_and_6_tables(
-    orga_client, make_tournament, django_assert_max_num_queries
+    desk, make_tournament, django_assert_max_num_queries
 ):
     """Guards against a query (or a replay) per table: 250 tables must cost what 2 cost."""
     counts = []
@@ -588,15 +574,15 @@ def test_dashboard_costs_the_same_queries_for_2_and_6_tables(
             services.deal_record(table=table, entry={"points": H1_DEAL_1}, by=None, via="t")
         url = page_url("round-detail", tournament, 1)
         with CaptureQueriesContext(connection) as queries:
-            orga_client.get(url)
+            desk.get(url)
         counts.append(len(queries))
         with django_assert_max_num_queries(8):
-            orga_client.get(url, headers={"HX-Request": "true"})  # the poll, every 10 s
+            desk.get(url, headers={"HX-Request": "true"})  # the poll, every 10 s
     assert counts[0] == counts[1]
 
 
 def test_dashboard_of_a_drawn_round_costs_no_more(
-    orga_client, make_tournament, django_assert_max_num_queries
+    desk, make_tournament, django_assert_max_num_queries
 ):
     """Before the first deal the page also offers the swap form, from the seats it has, the
     form to give a seat to another player (one query for the players without a seat) and the
@@ -604,20 +590,20 @@ def test_dashboard_of_a_drawn_round_costs_no_more(
     tournament = make_tournament(players=24, name="Sechs Tische")
     services.round_draw(tournament=tournament, seed=8)
     with django_assert_max_num_queries(10):
-        html = orga_client.get(page_url("round-detail", tournament, 1)).content.decode()
+        html = desk.get(page_url("round-detail", tournament, 1)).content.decode()
     assert 'id="swap"' in html and 'id="replace"' in html and 'id="undraw"' in html
 
 
 # --- swapping seats --------------------------------------------------------------------------
 
 
-def test_two_players_swap_seats_before_the_first_deal(orga_client, make_tournament):
+def test_two_players_swap_seats_before_the_first_deal(desk, make_tournament):
     tournament = make_tournament(players=8, name="Acht")
     the_round = services.round_draw(tournament=tournament, seed=3)
     one, two = the_round.tables.order_by("number")
     x, y = one.seats.get(label="A"), two.seats.get(label="C")
     x_player, y_player = x.player, y.player
-    response = orga_client.post(
+    response = desk.post(
         page_url("seats-swap", tournament, 1), {"players_0": x_player.pk, "players_1": y_player.pk}
     )
     assert response.status_code == 302
@@ -629,11 +615,11 @@ def test_two_players_swap_seats_before_the_first_deal(orga_client, make_tourname
     assert entry.round_number == 1 and entry.actor.username == "orga"
 
 
-def test_the_same_player_twice_is_refused_beside_the_players(orga_client, table):
+def test_the_same_player_twice_is_refused_beside_the_players(desk, table):
     tournament = table.round.tournament
     player = table.seats.get(label="A").player
     before = snapshot(tournament)
-    response = orga_client.post(
+    response = desk.post(
         page_url("seats-swap", tournament, 1), {"players_0": player.pk, "players_1": player.pk}
     )
     assert response.status_code == 400
@@ -641,14 +627,14 @@ def test_the_same_player_twice_is_refused_beside_the_players(orga_client, table)
     assert snapshot(tournament) == before
 
 
-def test_swapping_after_the_first_deal_is_refused_with_a_message(orga_client, table):
+def test_swapping_after_the_first_deal_is_refused_with_a_message(desk, table):
     tournament = table.round.tournament
     services.deal_record(table=table, entry={"points": H1_DEAL_1}, by=None, via="t")
     a, b = table.seats.get(label="A").player, table.seats.get(label="B").player
     before = snapshot(tournament)
-    page = orga_client.get(page_url("round-detail", tournament, 1)).content.decode()
+    page = desk.get(page_url("round-detail", tournament, 1)).content.decode()
     assert 'id="swap"' not in page
-    response = orga_client.post(
+    response = desk.post(
         page_url("seats-swap", tournament, 1), {"players_0": a.pk, "players_1": b.pk}
     )
     assert response.status_code == 400
@@ -662,29 +648,29 @@ def test_swapping_after_the_first_deal_is_refused_with_a_message(orga_client, ta
 # --- locking ---------------------------------------------------------------------------------
 
 
-def test_locking_an_incomplete_round_needs_a_reason(orga_client, table):
+def test_locking_an_incomplete_round_needs_a_reason(desk, table):
     tournament = table.round.tournament
     services.deal_record(table=table, entry={"points": H1_DEAL_1}, by=None, via="t")
     url = page_url("round-lock", tournament, 1)
     before = snapshot(tournament)
-    response = orga_client.post(url, {"reason": ""})
+    response = desk.post(url, {"reason": ""})
     assert response.status_code == 400
     message = "Round 1 is not complete. Give a reason to lock it as it stands."
     assert response.context["lock_form"].errors["reason"] == [message]
     assert message in response.content.decode()
     assert snapshot(tournament) == before
-    assert orga_client.post(url, {"reason": "time is up"}).status_code == 302
+    assert desk.post(url, {"reason": "time is up"}).status_code == 302
     the_round = tournament.rounds.get()
     assert the_round.status == Round.Status.LOCKED
     entry = AuditEntry.objects.get(action=AuditEntry.Action.ROUND_LOCK)
     assert (entry.reason, entry.before, entry.after) == ("time is up", "playing", "locked")
-    page = orga_client.get(page_url("round-detail", tournament, 1)).content.decode()
+    page = desk.get(page_url("round-detail", tournament, 1)).content.decode()
     assert "This round is locked" in page and 'id="lock"' not in page
 
 
-def test_a_complete_round_locks_without_a_reason(orga_client, table):
+def test_a_complete_round_locks_without_a_reason(desk, table):
     play_out(table)
-    response = orga_client.post(page_url("round-lock", table.round.tournament, 1), {})
+    response = desk.post(page_url("round-lock", table.round.tournament, 1), {})
     assert response.status_code == 302
     table.round.refresh_from_db()
     assert table.round.status == Round.Status.LOCKED
@@ -693,10 +679,10 @@ def test_a_complete_round_locks_without_a_reason(orga_client, table):
 # --- table cards -----------------------------------------------------------------------------
 
 
-def test_table_cards_carry_a_code_and_the_link_of_every_seat(orga_client, make_tournament):
+def test_table_cards_carry_a_code_and_the_link_of_every_seat(desk, make_tournament):
     tournament = make_tournament(players=8, name="Acht")
     the_round = services.round_draw(tournament=tournament, seed=3)
-    response = orga_client.get(page_url("round-cards", tournament, 1))
+    response = desk.get(page_url("round-cards", tournament, 1))
     html = response.content.decode()
     assert html.count('class="table-card"') == 2
     assert html.count("<svg") == 8 + 2  # a code per seat and one per table
@@ -708,14 +694,14 @@ def test_table_cards_carry_a_code_and_the_link_of_every_seat(orga_client, make_t
     assert "style=" not in html  # CSP: no inline styles
 
 
-def test_table_cards_of_a_locked_round_are_not_printed(orga_client, table):
+def test_table_cards_of_a_locked_round_are_not_printed(desk, table):
     services.round_lock(round=table.round, reason="cut short")
-    html = orga_client.get(page_url("round-cards", table.round.tournament, 1)).content.decode()
+    html = desk.get(page_url("round-cards", table.round.tournament, 1)).content.decode()
     assert "This round is locked" in html
     assert "<svg" not in html and table.seats.first().token not in html
 
 
-def test_a_round_that_does_not_exist_is_not_found(orga_client, tournament):
-    assert orga_client.get(page_url("round-detail", tournament, 1)).status_code == 404
-    assert orga_client.get(page_url("round-cards", tournament, 1)).status_code == 404
+def test_a_round_that_does_not_exist_is_not_found(desk, tournament):
+    assert desk.get(page_url("round-detail", tournament, 1)).status_code == 404
+    assert desk.get(page_url("round-cards", tournament, 1)).status_code == 404
     assert Player.objects.filter(tournament=tournament).count() == 4

@@ -18,12 +18,6 @@ H1_DEAL = {"points": {"A": 52, "B": 30, "C": 18, "D": 40}}
 
 
 @pytest.fixture
-def desk(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
-@pytest.fixture
 def drawn(make_tournament):
     """Nine players, round 1 drawn at two tables with one bye."""
     tournament = make_tournament(players=9)

@@ -42,12 +42,6 @@ def plays_post(entry: dict, **extra: str) -> dict[str, str]:
 
 
 @pytest.fixture
-def orga_client(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
-@pytest.fixture
 def hl_table(make_tournament):
     tournament = make_tournament(players=4, game="hindernislauf", name="Hindernislauf-Abend")
     return services.round_draw(tournament=tournament, seed=1).tables.get()
@@ -231,10 +225,10 @@ def test_standings_rank_most_points_first_then_fewer_skips(client, hl_table):
     assert rows[players["C"]].total == 0 and rows[players["A"]].total == -2
 
 
-def test_result_sheet_pdf_names_players_and_figures(orga_client, hl_table):
+def test_result_sheet_pdf_names_players_and_figures(desk, hl_table):
     _play_round(hl_table)
     tournament = hl_table.round.tournament
-    response = orga_client.get(reverse("result-sheet", args=[tournament.slug]))
+    response = desk.get(reverse("result-sheet", args=[tournament.slug]))
     assert response["Content-Type"] == "application/pdf"
     text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
     players = seat_players(hl_table)
@@ -245,8 +239,8 @@ def test_result_sheet_pdf_names_players_and_figures(orga_client, hl_table):
     assert "-2" in text  # A's and D's points
 
 
-def test_house_rules_form_offers_the_options(orga_client):
-    html = orga_client.get(reverse("tournament-create")).content.decode()
+def test_house_rules_form_offers_the_options(desk):
+    html = desk.get(reverse("tournament-create")).content.decode()
     assert "hindernislauf-ace_value" in html
     assert "Bonus points for the card that reaches 120" in html
     assert "a new series starts at 0" in html

@@ -63,12 +63,6 @@ def hs_table(make_tournament):
     return services.round_draw(tournament=tournament, seed=1).tables.get()
 
 
-@pytest.fixture
-def orga_client(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
 def test_the_form_offers_minimal_and_full_entry(client, hs_table):
     html = client.get(hs_table.get_absolute_url()).content.decode()
     for name in seat_players(hs_table).values():
@@ -236,10 +230,10 @@ def test_standings_rank_by_net_marken(client, hs_table):
     assert html.index(winners[-1]) < html.index(losers[0])
 
 
-def test_result_sheet_names_players_and_figures(orga_client, hs_table):
+def test_result_sheet_names_players_and_figures(desk, hs_table):
     _play_hs5(hs_table)
     tournament = hs_table.round.tournament
-    response = orga_client.get(reverse("result-sheet", args=[tournament.slug]))
+    response = desk.get(reverse("result-sheet", args=[tournament.slug]))
     assert response["Content-Type"] == "application/pdf"
     text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages)
     assert tournament.name in text
@@ -261,8 +255,8 @@ def test_three_players_get_a_table_of_three(client, make_tournament):
     assert "A: 60 points" in client.get(url).content.decode()
 
 
-def test_the_house_rules_form_offers_the_options(orga_client):
-    page = orga_client.get(reverse("tournament-create")).content.decode()
+def test_the_house_rules_form_offers_the_options(desk):
+    page = desk.get(reverse("tournament-create")).content.decode()
     assert "hundertspiel-contra_levels" in page and "hundertspiel-parties_per_round" in page
     assert "three players, each for himself" in page and "four players with Scat" in page
 

@@ -31,12 +31,6 @@ def ks_table(make_tournament):
     return services.round_draw(tournament=tournament, seed=1).tables.get()
 
 
-@pytest.fixture
-def orga_client(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
 def test_the_form_shows_the_contract_that_is_due(client, ks_table):
     html = client.get(ks_table.get_absolute_url()).content.decode()
     assert "Kein Stich" in html and 'name="contract" value="1"' in html
@@ -186,10 +180,10 @@ def test_standings_rank_by_net_balance(client, ks_table):
     assert order == [players["C"], players["A"], players["B"], players["D"]]
 
 
-def test_result_sheet_names_players_and_figures(orga_client, ks_table):
+def test_result_sheet_names_players_and_figures(desk, ks_table):
     _play_ks1(ks_table)
     tournament = ks_table.round.tournament
-    response = orga_client.get(reverse("result-sheet", args=[tournament.slug]))
+    response = desk.get(reverse("result-sheet", args=[tournament.slug]))
     assert response["Content-Type"] == "application/pdf"
     text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(response.content)).pages)
     players = seat_players(ks_table)
@@ -213,8 +207,8 @@ def test_five_players_use_their_own_pot(client, make_tournament):
     assert "Pot 30" in client.get(table.get_absolute_url()).content.decode()
 
 
-def test_the_house_rules_form_offers_the_options(orga_client):
-    page = orga_client.get(reverse("tournament-create")).content.decode()
+def test_the_house_rules_form_offers_the_options(desk):
+    page = desk.get(reverse("tournament-create")).content.decode()
     assert "kein_stich-deck" in page and "kein_stich-extra_contract" in page
     assert "Letzter Stich: the last trick pays 40 (six deals)" in page
 

@@ -45,12 +45,6 @@ def url(table) -> str:
     )
 
 
-@pytest.fixture
-def desk(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
 def striche(table) -> dict[str, int]:
     table.refresh_from_db()
     return {seat: score for seat, (score, _figures) in table.result["seats"].items()}

@@ -13,12 +13,6 @@ from tournaments.models import AuditEntry, Player
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def desk(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
 def edit_url(player: Player) -> str:
     return reverse("player-edit", args=[player.tournament.slug, player.pk])
 

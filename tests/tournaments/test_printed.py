@@ -25,12 +25,6 @@ def _print_dir(settings, tmp_path):
     settings.PRINT_DIR = tmp_path / "printed"
 
 
-@pytest.fixture
-def desk(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
 def run_worker() -> None:
     """Run every queued task, as ``manage.py db_worker`` does, then return. The worker closes
     "old" database connections between tasks, as a request does; inside a test's transaction

@@ -55,12 +55,6 @@ def _hall(settings, tmp_path):
 
 
 @pytest.fixture
-def desk(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
-@pytest.fixture
 def drawn(make_tournament) -> Tournament:
     """Eight players, round 1 drawn at two tables."""
     tournament = make_tournament(players=8, name="Acht")

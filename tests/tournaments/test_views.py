@@ -15,12 +15,6 @@ H1_DEAL_1 = {"A": 52, "B": 30, "C": 18, "D": 40}  # A takes the Strich (SPEC exa
 SETTINGS_POST = {"planned_rounds": "4", "public": "on"}  # the new-tournament form's defaults
 
 
-@pytest.fixture
-def orga_client(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
 # --- organiser pages --------------------------------------------------------------------------
 
 
@@ -36,8 +30,8 @@ def test_another_organiser_sees_nothing(client, tournament, django_user_model):
     assert client.get(reverse("tournament-detail", args=[tournament.slug])).status_code == 404
 
 
-def test_create_a_tournament_and_add_players(orga_client):
-    response = orga_client.post(
+def test_create_a_tournament_and_add_players(desk):
+    response = desk.post(
         reverse("tournament-create"),
         {
             "name": "Herbstturnier",
@@ -49,45 +43,41 @@ def test_create_a_tournament_and_add_players(orga_client):
     )
     assert response.status_code == 302
     slug = response["Location"].rstrip("/").split("/")[-1]
-    orga_client.post(reverse("player-create", args=[slug]), {"name": "Otto Schoch"})
-    orga_client.post(
-        reverse("player-list-create", args=[slug]), {"names": "Emma Hoferer\nBernd Dieterle"}
-    )
+    desk.post(reverse("player-create", args=[slug]), {"name": "Otto Schoch"})
+    desk.post(reverse("player-list-create", args=[slug]), {"names": "Emma Hoferer\nBernd Dieterle"})
     names = set(Player.objects.filter(tournament__slug=slug).values_list("name", flat=True))
     assert names == {"Otto Schoch", "Emma Hoferer", "Bernd Dieterle"}
 
 
-def test_a_duplicate_player_gets_an_error_beside_the_field(orga_client, tournament):
-    response = orga_client.post(
-        reverse("player-create", args=[tournament.slug]), {"name": "Spieler 01"}
-    )
+def test_a_duplicate_player_gets_an_error_beside_the_field(desk, tournament):
+    response = desk.post(reverse("player-create", args=[tournament.slug]), {"name": "Spieler 01"})
     assert response.status_code == 400
     assert "“Spieler 01” is registered already" in response.content.decode()
     assert tournament.players.count() == 4
 
 
-def test_draw_with_a_remainder_explains_and_offers_byes(orga_client, make_tournament):
+def test_draw_with_a_remainder_explains_and_offers_byes(desk, make_tournament):
     tournament = make_tournament(players=6, name="Sechs")
     url = reverse("round-create", args=[tournament.slug])
-    response = orga_client.post(url, {"method": "avoid_repeats"})
+    response = desk.post(url, {"method": "avoid_repeats"})
     assert response.status_code == 400
     assert (
         "6 players do not divide into tables of 4: 2 players must sit out this round."
         in response.content.decode()
     )
     assert not tournament.rounds.exists()
-    response = orga_client.post(url, {"method": "avoid_repeats", "allow_byes": "on"})
+    response = desk.post(url, {"method": "avoid_repeats", "allow_byes": "on"})
     assert response.status_code == 302
-    page = orga_client.get(response["Location"]).content.decode()
+    page = desk.get(response["Location"]).content.decode()
     assert page.count("Bye") >= 2
 
 
-def test_round_page_lists_every_table_with_its_progress(orga_client, make_tournament):
+def test_round_page_lists_every_table_with_its_progress(desk, make_tournament):
     tournament = make_tournament(players=8, name="Acht")
     the_round = services.round_draw(tournament=tournament, seed=4)
     first = the_round.tables.get(number=1)
     services.deal_record(table=first, entry={"points": H1_DEAL_1}, by=None, via="test")
-    response = orga_client.get(reverse("round-detail", args=[tournament.slug, 1]))
+    response = desk.get(reverse("round-detail", args=[tournament.slug, 1]))
     html = response.content.decode()
     assert "playing" in html and "not started" in html
     for table in the_round.tables.all():
@@ -133,11 +123,11 @@ def test_a_warning_shows_on_the_table_page_and_the_deal_counts(client, table):
     assert Deal.objects.filter(table=table).count() == 2
 
 
-def test_a_configuration_that_cannot_work_is_refused_when_created(orga_client):
+def test_a_configuration_that_cannot_work_is_refused_when_created(desk):
     # Five players with 24 cards have no default Domino payouts (Scoring specification §7,
     # Kein Stich): the pot of 5·4 + 5·6 + 80 = 130 cannot be shared out, so no tournament.
     form = {"name": "Herzeln", "game": "kein_stich", "date": "2026-11-21", **SETTINGS_POST}
-    response = orga_client.post(
+    response = desk.post(
         reverse("tournament-create"), {**form, "kein_stich-players": 5, "kein_stich-deck": "24"}
     )
     assert response.status_code == 200
@@ -145,11 +135,9 @@ def test_a_configuration_that_cannot_work_is_refused_when_created(orga_client):
     assert not Tournament.objects.filter(name="Herzeln").exists()
 
 
-def test_a_refused_option_is_named_beside_its_field(orga_client):
+def test_a_refused_option_is_named_beside_its_field(desk):
     form = {"name": "Kaffeehaus", "game": "hundertspiel", "date": "2026-11-21", **SETTINGS_POST}
-    response = orga_client.post(
-        reverse("tournament-create"), {**form, "hundertspiel-contra_levels": 2}
-    )
+    response = desk.post(reverse("tournament-create"), {**form, "hundertspiel-contra_levels": 2})
     assert response.status_code == 200
     assert "must be 1 or 3" in response.context["form"].errors["hundertspiel-contra_levels"][0]
     assert not Tournament.objects.filter(name="Kaffeehaus").exists()
@@ -267,10 +255,10 @@ def test_standings_cost_a_fixed_number_of_queries(
         client.get(reverse("standings", args=[tournament.slug]))
 
 
-def test_result_sheet_pdf_reads_back_with_names_and_ranks(orga_client, table):
+def test_result_sheet_pdf_reads_back_with_names_and_ranks(desk, table):
     _play_h1_vierstrich(table)
     tournament = table.round.tournament
-    response = orga_client.get(reverse("result-sheet", args=[tournament.slug]))
+    response = desk.get(reverse("result-sheet", args=[tournament.slug]))
     assert response["Content-Type"] == "application/pdf"
     reader = PdfReader(io.BytesIO(response.content))
     text = "\n".join(page.extract_text() for page in reader.pages)
@@ -283,18 +271,18 @@ def test_result_sheet_pdf_reads_back_with_names_and_ranks(orga_client, table):
 
 
 def test_round_page_costs_a_fixed_number_of_queries(
-    orga_client, make_tournament, django_assert_max_num_queries
+    desk, make_tournament, django_assert_max_num_queries
 ):
     """Guards against a query per table for its seats or deals on the organiser's round page."""
     tournament = make_tournament(players=24, name="Vierundzwanzig")
     for table in services.round_draw(tournament=tournament, seed=8).tables.all():
         services.deal_record(table=table, entry={"points": H1_DEAL_1}, by=None, via="t")
     with django_assert_max_num_queries(10):
-        orga_client.get(reverse("round-detail", args=[tournament.slug, 1]))
+        desk.get(reverse("round-detail", args=[tournament.slug, 1]))
 
 
-def test_the_organiser_picks_the_house_rules_of_the_village(orga_client):
-    page = orga_client.get(reverse("tournament-create")).content.decode()
+def test_the_organiser_picks_the_house_rules_of_the_village(desk):
+    page = desk.get(reverse("tournament-create")).content.decode()
     assert "House rules for Hintersche" in page
     form = {
         "name": "Dorfmeisterschaft",
@@ -315,20 +303,20 @@ def test_the_organiser_picks_the_house_rules_of_the_village(orga_client):
         "hintersche-auto_new_game": "on",
         "hintersche-auto_tiebreak": "on",
     }
-    orga_client.post(reverse("tournament-create"), {**form, **defaults})
+    desk.post(reverse("tournament-create"), {**form, **defaults})
     assert Tournament.objects.get(name="Dorfmeisterschaft").variant == {}
     village = {
         **defaults,
         "hintersche-hundred_threshold": "gt_100",
         "hintersche-tournament_round": "full_game",
     }
-    orga_client.post(reverse("tournament-create"), {**form, "name": "Wolftal", **village})
+    desk.post(reverse("tournament-create"), {**form, "name": "Wolftal", **village})
     assert Tournament.objects.get(name="Wolftal").variant == {
         "hundred_threshold": "gt_100",
         "tournament_round": "full_game",
     }
     bad = {**defaults, "hintersche-vierstrich_marks": "0"}
-    response = orga_client.post(reverse("tournament-create"), {**form, "name": "Null", **bad})
+    response = desk.post(reverse("tournament-create"), {**form, "name": "Null", **bad})
     assert response.status_code == 200
     assert "greater than or equal to 1" in response.content.decode()
     assert not Tournament.objects.filter(name="Null").exists()
