@@ -1,8 +1,19 @@
+"""Every route of Kreidetafel in one place: the desk, the table, the public pages."""
+
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tournaments.views import desk, public, table
+from tournaments.views import data, desk, draws, organisers, paper, printed, public, table
+
+
+def _document_routes(route: str, view, name: str) -> list:
+    """``route`` for a printed document of the whole tournament and for one of a round."""
+    return [
+        path(f"o/<slug:slug>/print/<slug:kind>/{route}", view, name=name),
+        path(f"o/<slug:slug>/print/<slug:kind>/<int:number>/{route}", view, name=f"{name}-round"),
+    ]
+
 
 urlpatterns = [
     # The organiser's desk (login required).
@@ -25,11 +36,55 @@ urlpatterns = [
     path("o/<slug:slug>/rounds/<int:number>/swap/", desk.seats_swap, name="seats-swap"),
     path("o/<slug:slug>/rounds/<int:number>/lock/", desk.round_lock, name="round-lock"),
     path("o/<slug:slug>/rounds/<int:number>/cards/", desk.round_cards, name="round-cards"),
-    path("", include("tournaments.views.printed")),  # printed documents, downloads
-    path("", include("tournaments.views.data")),  # export, import, backups
-    path("", include("tournaments.views.organisers")),  # co-organisers, table links
-    path("", include("tournaments.views.paper")),  # paper table sheets typed in
-    path("", include("tournaments.views.draws")),  # a drawn round fixed before play
+    # A drawn round fixed before play.
+    path("o/<slug:slug>/rounds/<int:number>/replace/", draws.seat_replace, name="seat-replace"),
+    path("o/<slug:slug>/rounds/<int:number>/undraw/", draws.round_undraw, name="round-undraw"),
+    # Paper table sheets typed in.
+    path(
+        "o/<slug:slug>/rounds/<int:number>/tables/<int:table>/paper/",
+        paper.paper_sheet,
+        name="paper-sheet",
+    ),
+    path(
+        "o/<slug:slug>/rounds/<int:number>/tables/<int:table>/paper/discard/",
+        paper.paper_sheet_drop,
+        name="paper-sheet-discard",
+    ),
+    path("o/<slug:slug>/paper/<int:pk>/photo/", paper.paper_sheet_photo, name="paper-sheet-photo"),
+    # Printed documents and their downloads.
+    path("o/<slug:slug>/print/", printed.documents, name="documents"),
+    *_document_routes("", printed.document_detail, "document"),
+    *_document_routes("download/", printed.document_download, "document-download"),
+    *_document_routes("now/", printed.document_now, "document-now"),
+    # Export, import, backups.
+    path("new/import/", data.tournament_import, name="tournament-import"),
+    path("o/<slug:slug>/data/export.json", data.tournament_export, name="tournament-export"),
+    path("o/<slug:slug>/data/standings.csv", data.standings_csv, name="standings-csv"),
+    path("o/<slug:slug>/data/standings.xlsx", data.standings_xlsx, name="standings-xlsx"),
+    path("o/<slug:slug>/data/backups/", data.backup_list, name="backup-list"),
+    path(
+        "o/<slug:slug>/data/backups/<str:name>/restore/",
+        data.backup_restore,
+        name="backup-restore",
+    ),
+    # Co-organisers and the tables' links.
+    path("o/<slug:slug>/organisers/", organisers.organisers, name="organisers"),
+    path("o/<slug:slug>/organisers/invite/", organisers.organiser_invite, name="organiser-invite"),
+    path(
+        "o/<slug:slug>/organisers/<int:pk>/remove/",
+        organisers.organiser_remove,
+        name="organiser-remove",
+    ),
+    path(
+        "o/<slug:slug>/rounds/<int:number>/links/renew/",
+        organisers.round_links_renew,
+        name="round-links-renew",
+    ),
+    path(
+        "o/<slug:slug>/rounds/<int:number>/tables/<int:table>/links/renew/",
+        organisers.table_links_renew,
+        name="table-links-renew",
+    ),
     # desk: end
     # The table (a private link: the table's own or a seat's).
     path("t/sw.js", table.service_worker, name="table-sw"),
@@ -45,6 +100,7 @@ urlpatterns = [
     path("s/<slug:slug>/seat/", public.seat_search, name="seat-search"),
     path("s/<slug:slug>/p/<int:pk>/", public.player_detail, name="player-detail"),
     path("s/<slug:slug>/projector/", public.projector, name="projector"),
+    path("s/<slug:slug>/print/<slug:kind>/", printed.final_document, name="final-document"),
     # public: end
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -17,7 +17,6 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import path
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
@@ -254,17 +253,3 @@ def tournament_import(request: HttpRequest) -> HttpResponse:
         {"form": form, "problems": problems},
         status=status,
     )
-
-
-urlpatterns = [
-    path("new/import/", tournament_import, name="tournament-import"),
-    path("o/<slug:slug>/data/export.json", tournament_export, name="tournament-export"),
-    path("o/<slug:slug>/data/standings.csv", standings_csv, name="standings-csv"),
-    path("o/<slug:slug>/data/standings.xlsx", standings_xlsx, name="standings-xlsx"),
-    path("o/<slug:slug>/data/backups/", backup_list, name="backup-list"),
-    path(
-        "o/<slug:slug>/data/backups/<str:name>/restore/",
-        backup_restore,
-        name="backup-restore",
-    ),
-]

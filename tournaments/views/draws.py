@@ -12,7 +12,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
-from django.urls import path
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -80,9 +79,3 @@ def round_undraw(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         lambda bound: _round_page(request, the_round, status=400, undraw_form=bound),
         shown=False,
     )
-
-
-urlpatterns = [
-    path("o/<slug:slug>/rounds/<int:number>/replace/", seat_replace, name="seat-replace"),
-    path("o/<slug:slug>/rounds/<int:number>/undraw/", round_undraw, name="round-undraw"),
-]

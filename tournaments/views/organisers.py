@@ -13,7 +13,6 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -129,20 +128,3 @@ def table_links_renew(request: HttpRequest, slug: str, number: int, table: int) 
     """New links for one table and its seats (a lost or photographed card); the old ones
     answer 404."""
     return _renew(request, slug, number, table)
-
-
-urlpatterns = [
-    path("o/<slug:slug>/organisers/", organisers, name="organisers"),
-    path("o/<slug:slug>/organisers/invite/", organiser_invite, name="organiser-invite"),
-    path("o/<slug:slug>/organisers/<int:pk>/remove/", organiser_remove, name="organiser-remove"),
-    path(
-        "o/<slug:slug>/rounds/<int:number>/links/renew/",
-        round_links_renew,
-        name="round-links-renew",
-    ),
-    path(
-        "o/<slug:slug>/rounds/<int:number>/tables/<int:table>/links/renew/",
-        table_links_renew,
-        name="table-links-renew",
-    ),
-]

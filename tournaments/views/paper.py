@@ -13,7 +13,6 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
@@ -250,18 +249,3 @@ def paper_sheet_photo(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if not sheet.photo:
         raise Http404("no photo")
     return FileResponse(sheet.photo.open("rb"))
-
-
-urlpatterns = [
-    path(
-        "o/<slug:slug>/rounds/<int:number>/tables/<int:table>/paper/",
-        paper_sheet,
-        name="paper-sheet",
-    ),
-    path(
-        "o/<slug:slug>/rounds/<int:number>/tables/<int:table>/paper/discard/",
-        paper_sheet_drop,
-        name="paper-sheet-discard",
-    ),
-    path("o/<slug:slug>/paper/<int:pk>/photo/", paper_sheet_photo, name="paper-sheet-photo"),
-]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path, reverse
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
@@ -223,20 +223,3 @@ def final_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
         )
     context = {"tournament": tournament, "document": document, "state": state}
     return render(request, partial(request, FINAL, "progress"), context)
-
-
-def _patterns(route: str, view, name: str) -> list:
-    """``route`` for a document of the whole tournament and for one of a round."""
-    return [
-        path(f"o/<slug:slug>/print/<slug:kind>/{route}", view, name=name),
-        path(f"o/<slug:slug>/print/<slug:kind>/<int:number>/{route}", view, name=f"{name}-round"),
-    ]
-
-
-urlpatterns = [
-    path("o/<slug:slug>/print/", documents, name="documents"),
-    *_patterns("", document_detail, "document"),
-    *_patterns("download/", document_download, "document-download"),
-    *_patterns("now/", document_now, "document-now"),
-    path("s/<slug:slug>/print/<slug:kind>/", final_document, name="final-document"),
-]
