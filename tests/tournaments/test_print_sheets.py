@@ -3,6 +3,7 @@ generated for every game's demo evening and read back as text."""
 
 from __future__ import annotations
 
+import datetime
 import io
 import re
 
@@ -225,3 +226,29 @@ def test_everything_for_a_round_is_one_file_in_print_order(db):
     for text, table in zip(texts[wall : wall + len(tables)], tables, strict=True):
         assert re.search(rf"Table {table.number}(?!\d)", text)
     assert f"Standings after round {round.number - 1}" in texts[wall + len(tables)]
+
+
+LONG_NAMES = [
+    "Hildegard Schönbrunner",
+    "Maximilian Grießhaber",
+    "Anna-Katharina Hoferer",
+    "Bartholomäus Dieterle",
+]
+
+
+@pytest.mark.parametrize("game", ["hintersche", "bauerchen_hessen", "hundertspiel", "kein_stich"])
+def test_long_names_keep_a_table_on_one_page(db, organiser, game):
+    """Names of 21–22 letters, each seat with its own code (a second player confirms): still
+    one page for the table, and the whole name on it."""
+    tournament = services.tournament_create(
+        organiser=organiser,
+        name=f"Lange Namen {game}",
+        game=game,
+        date=datetime.date(2026, 11, 24),
+        confirmation_required=True,
+    )
+    services.players_add_list(tournament=tournament, text="\n".join(LONG_NAMES))
+    round = services.round_draw(tournament=tournament, seed=1)
+    texts = pages(table_sheets_pdf(round, BASE))
+    assert len(texts) == 1
+    assert all(name in texts[0] for name in LONG_NAMES)
