@@ -86,9 +86,9 @@ def _chart(standings: Standings, by_round: dict[int, Standings]) -> SafeString:
 
 
 def _organiser(tournament: Tournament) -> str:
-    """The director's name as the tournament gives it, else the organiser account's."""
-    user = tournament.organiser
-    return tournament.director or user.get_full_name() or user.get_username()
+    """The director's name as the tournament gives it, else the organiser account's full name;
+    "" when neither is there (a login name is never printed as a person's)."""
+    return tournament.director or tournament.organiser.get_full_name()
 
 
 def placed_ranking(
