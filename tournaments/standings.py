@@ -298,25 +298,27 @@ def bye_score(tournament: Tournament, game: scoring.Game, played: Sequence[int])
     return math.ceil(average) if game.metric_ascending else math.floor(average)
 
 
-def _worst_scores(game: scoring.Game, scores: Mapping[int, list[RoundScore]]) -> dict[int, int]:
-    """Each round's worst result at the tables (most Striche where fewer are better, else the
-    fewest): what a round missed scores."""
+def _played(scores: Mapping[int, list[RoundScore]]) -> dict[int, list[int]]:
+    """Round number → the scores of the players at its tables."""
     played: dict[int, list[int]] = defaultdict(list)
     for rounds in scores.values():
         for score in rounds:
             played[score.round].append(score.score)
+    return played
+
+
+def _worst_scores(game: scoring.Game, played: Mapping[int, list[int]]) -> dict[int, int]:
+    """Each round's worst result at the tables (``played``: :func:`_played`; most Striche where
+    fewer are better, else the fewest): what a round missed scores."""
     pick = max if game.metric_ascending else min
     return {number: pick(values) for number, values in played.items()}
 
 
 def _bye_scores(
-    tournament: Tournament, game: scoring.Game, scores: Mapping[int, list[RoundScore]]
+    tournament: Tournament, game: scoring.Game, played: Mapping[int, list[int]]
 ) -> Callable[[int], int]:
-    """The bye score of each round (:func:`bye_score`), from the round scores at the tables."""
-    played: dict[int, list[int]] = defaultdict(list)
-    for rounds in scores.values():
-        for score in rounds:
-            played[score.round].append(score.score)
+    """The bye score of each round (:func:`bye_score`), from the round scores at the tables
+    (``played``: :func:`_played`)."""
     by_round = {number: bye_score(tournament, game, values) for number, values in played.items()}
     return lambda number: by_round.get(number, tournament.bye_score)
 
@@ -355,8 +357,9 @@ def tournament_standings(tournament: Tournament, *, through_round: int | None = 
     for player_id, score in _table_scores(tournament, game, variant, rounds):
         if player_id in players:  # a substitute's results are neither ranked nor averaged
             scores[player_id].append(score)
-    bye_scores = _bye_scores(tournament, game, scores)
-    worst = _worst_scores(game, scores)
+    played = _played(scores)
+    bye_scores = _bye_scores(tournament, game, played)
+    worst = _worst_scores(game, played)
     for round_number, player_id in Bye.objects.filter(
         round__tournament=tournament, round__number__in=rounds
     ).values_list("round__number", "player_id"):
