@@ -22,6 +22,17 @@ def golden_files(game: str, pattern: str = "*.json") -> list[Path]:
     return sorted((GOLDEN_ROOT / game).glob(pattern))
 
 
+def golden_games() -> list[str]:
+    """The games with golden files (the folders under ``GOLDEN_ROOT``), sorted; each folder is
+    named by the game's key."""
+    return sorted(path.name for path in GOLDEN_ROOT.iterdir() if path.is_dir())
+
+
+def golden_examples(game: str) -> list[Path]:
+    """The worked examples of ``game``: its golden files but ``invalid.json``, sorted by name."""
+    return [path for path in golden_files(game) if path.name != "invalid.json"]
+
+
 def load(path: Path) -> Any:
     """A golden file's JSON."""
     return json.loads(path.read_text(encoding="utf-8"))
