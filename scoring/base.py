@@ -9,7 +9,7 @@ is ever stored").
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Protocol
 
 
@@ -193,6 +193,33 @@ class Game(Protocol):
         """The state before the first deal."""
         ...
 
+    def parse(
+        self, entry: Mapping[str, Any], state: Any, variant: Any, *, trusted: bool = False
+    ) -> Any:
+        """Step 1 of a deal: read the raw entry (the JSON a table sent) into the game's typed
+        deal, checking its shape, types, ranges and seats against the table (``state`` names the
+        seats in play) in the order of the game's validation table.
+
+        ``trusted=True``: the entry passed :meth:`validate` when it was stored; only what the
+        scoring reads is worked out. Raises:
+            InvalidDeal: the first rule of the entry's form it breaks.
+        """
+        ...
+
+    def legality(self, deal: Any, state: Any, variant: Any) -> tuple[Warning, ...]:
+        """Step 2: the parsed deal against the game in its place (a finished game or match, the
+        deal's order, the dealer in turn), in the order of the validation table after
+        :meth:`parse`'s rows. Returns the non-blocking warnings. Raises:
+            InvalidDeal: the first rule the deal breaks in its place.
+        """
+        ...
+
+    def push(self, deal: Any, state: Any, variant: Any) -> Step:
+        """Step 3: score a legal deal; the state passed in is never changed. The step's warnings
+        are those that only the scoring finds (none of the five games has one: their warnings are
+        rows of the validation table, given by :meth:`legality`)."""
+        ...
+
     def validate(self, entry: Mapping[str, Any], state: Any, variant: Any) -> tuple[Warning, ...]:
         """Check one raw deal entry against the state before it.
 
@@ -241,12 +268,50 @@ class Game(Protocol):
 
 
 class GameBase:
-    """What most games share of :class:`Game`: the full tie-break order in force whatever the
-    house rules, and the replay by :func:`replay_steps`. A game class inherits it and states the
-    rest."""
+    """What every game shares of :class:`Game`: a deal in three named steps (as python-chess
+    parses a move, checks that it is legal and pushes it), :meth:`validate` and :meth:`apply`
+    built from them, the replay by :func:`replay_steps`, and the full tie-break order whatever
+    the house rules. A game class inherits it and states :meth:`Game.parse`,
+    :meth:`Game.legality`, :meth:`Game.push` and the rest of :class:`Game`."""
 
     tiebreaks: ClassVar[tuple[str, ...]]
     partnerships: ClassVar[bool] = False
+
+    def validate(
+        self: Game, entry: Mapping[str, Any], state: Any, variant: Any
+    ) -> tuple[Warning, ...]:
+        """Check one raw entry against the state before it: :meth:`Game.parse`, then
+        :meth:`Game.legality`. Returns the warnings.
+
+        Raises:
+            InvalidDeal: the first rule the entry breaks, in the order of the game's validation
+                table.
+        """
+        return self.legality(self.parse(entry, state, variant), state, variant)
+
+    def apply(
+        self: Game,
+        entry: Mapping[str, Any],
+        state: Any,
+        variant: Any,
+        *,
+        trusted: bool = False,
+    ) -> Step:
+        """The step ``entry`` makes from ``state``: parsed, checked for legality, pushed.
+
+        ``trusted=True`` (an entry validated when it was stored): the parse works out only what
+        the scoring reads, the legality is not checked and the step carries no warnings.
+
+        Raises:
+            InvalidDeal: as :meth:`validate`.
+        """
+        deal = self.parse(entry, state, variant, trusted=trusted)
+        if trusted:
+            step = self.push(deal, state, variant)
+            return replace(step, warnings=()) if step.warnings else step
+        warnings = self.legality(deal, state, variant)
+        step = self.push(deal, state, variant)
+        return replace(step, warnings=warnings + step.warnings) if warnings else step
 
     def tiebreak_order(self, variant: Any) -> tuple[str, ...]:
         """All of the game's :attr:`Game.tiebreaks`, in its order."""

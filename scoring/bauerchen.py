@@ -17,11 +17,14 @@ Entries (Scoring specification §2.4) are JSON-like dicts:
   "kind": 20}], "solo": null}`` — ``cp_EW`` may replace or accompany ``cp_NS`` (they must add up
   to 130); ``solo`` is ``{"player": "W", "won": true}`` for a Kart' ab (card points may then be
   left out);
-* full entry adds ``"trump": "♥"`` (symbol, letter C S H D or name), ``"tricks": {"NS": 2,
-  "EW": 3}``, ``"last_trick": "EW"``, melds as ``{"player": "E", "suit": "♣"}`` (20 or 40 from
-  the suit against trump), ``"spritz_log": ["EW", "NS"]``, ``"die_letzte": true``; and the
-  cross-checks ``"home": "EW"`` and ``"winner": "NS"``. Card points may also come as
-  ``"cp": {"NS": 45, "EW": 85}`` and tricks as ``tricks_NS`` / ``tricks_EW``.
+* full entry adds ``"trump": "♥"`` (symbol, letter C S H D or name,
+  :func:`scoring.cards.parse_suit`), ``"tricks": {"NS": 2, "EW": 3}``, ``"last_trick": "EW"``,
+  melds as ``{"player": "E", "suit": "♣"}`` (20 or 40 from the suit against trump),
+  ``"spritz_log": ["EW", "NS"]``, ``"die_letzte": true``; and the cross-checks ``"home": "EW"``
+  and ``"winner": "NS"``. Card points may also come as ``"cp": {"NS": 45, "EW": 85}`` and tricks
+  as ``tricks_NS`` / ``tricks_EW``. A team is named ``NS`` or ``EW`` in either order and any
+  case, ``EW`` also as German ``OW`` (Ost/West), or by one of its seats
+  (:func:`scoring.checks.parse_partnership`; a meld's ``team`` must be a team's name).
 
 Event kinds a deal can produce (:class:`scoring.base.Event`; ``seats`` in seat order):
 
@@ -67,7 +70,19 @@ from scoring.base import (
     Step,
     Warning,
 )
-from scoring.cards import SUITS
+from scoring.cards import parse_suit
+from scoring.checks import (
+    PARTNERSHIP_OF,
+    entry_object,
+    next_seat,
+    parse_partnership,
+    partnership_field,
+    rotation_warnings,
+    shown,
+    suit_field,
+    whole_number,
+    within,
+)
 from scoring.options import check_values, freeze, is_int, read_options
 
 SOURCE_DEAL = "Bauerchen, Scoring specification §2.2 (game points)"
@@ -81,7 +96,6 @@ SEATS: tuple[str, ...] = ("N", "E", "S", "W")
 """Seat labels in clockwise playing order."""
 TEAMS: tuple[str, ...] = ("NS", "EW")
 """The two partnerships; partners sit diagonally."""
-TEAM_OF: Mapping[str, str] = MappingProxyType({"N": "NS", "S": "NS", "E": "EW", "W": "EW"})
 OTHER: Mapping[str, str] = MappingProxyType({"NS": "EW", "EW": "NS"})
 TEAM_SEATS: Mapping[str, tuple[str, str]] = MappingProxyType({"NS": ("N", "S"), "EW": ("E", "W")})
 
@@ -128,23 +142,6 @@ _INTEGERS: Mapping[str, int] = MappingProxyType(
     {"target": 1, "forty_threshold": 0, "steins_per_match": 0}
 )  # minimum values
 
-_SUIT_NAMES: Mapping[str, str] = MappingProxyType(
-    {
-        "C": "♣",
-        "CLUBS": "♣",
-        "KREUZ": "♣",
-        "S": "♠",
-        "SPADES": "♠",
-        "PIK": "♠",
-        "H": "♥",
-        "HEARTS": "♥",
-        "HERZ": "♥",
-        "D": "♦",
-        "DIAMONDS": "♦",
-        "KARO": "♦",
-    }
-)
-
 _ENTRY_KEYS = frozenset(
     {
         "dealer",
@@ -166,41 +163,8 @@ _ENTRY_KEYS = frozenset(
         "target",
     }
 )
-_MELD_KEYS = frozenset({"team", "kind", "player", "suit"})
-_SOLO_KEYS = frozenset({"player", "won", "tricks"})
-
-
-def _team_seats(team: str) -> tuple[str, ...]:
-    return TEAM_SEATS[team]
-
-
-def _shown(value: Any) -> Any:
-    """``value`` as a JSON-ready parameter for a message."""
-    return value if value is None or isinstance(value, bool | int | float | str) else repr(value)
-
-
-def _parse_team(value: Any) -> str | None:
-    """``"NS"``/``"EW"`` from a team name (either order, any case) or a seat; else ``None``."""
-    if not isinstance(value, str):
-        return None
-    text = value.strip().upper()
-    if text in TEAM_OF:
-        return TEAM_OF[text]
-    if text in ("NS", "SN"):
-        return "NS"
-    if text in ("EW", "WE", "OW", "WO"):
-        return "EW"
-    return None
-
-
-def parse_suit(value: Any) -> str | None:
-    """A suit symbol from a symbol, a letter (C S H D) or a name (clubs, Kreuz, ...); else None."""
-    if not isinstance(value, str):
-        return None
-    text = value.strip()
-    if text in SUITS:
-        return text
-    return _SUIT_NAMES.get(text.upper())
+_MELD_KEYS = ("team", "kind", "player", "suit")
+_SOLO_KEYS = ("player", "won", "tricks")
 
 
 @functools.cache
@@ -388,7 +352,7 @@ class BauerchenState:
         """The home team of the next deal when the rotation is followed (``None`` before the
         first deal)."""
         dealer = self.next_dealer()
-        return None if dealer is None else TEAM_OF[SEATS[(SEATS.index(dealer) + 1) % 4]]
+        return None if dealer is None else PARTNERSHIP_OF[next_seat(SEATS, dealer)]
 
     @property
     def target(self) -> int:
@@ -397,9 +361,7 @@ class BauerchenState:
 
     def next_dealer(self) -> str | None:
         """Who deals next: forehand of the last deal (the seat after the dealer, clockwise)."""
-        if self.dealer is None:
-            return None
-        return SEATS[(SEATS.index(self.dealer) + 1) % 4]
+        return None if self.dealer is None else next_seat(SEATS, self.dealer)
 
     def team_figures(self, team: str) -> dict[str, int]:
         """The unit's tournament figures of ``team`` (Scoring specification §2.7)."""
@@ -422,7 +384,7 @@ class BauerchenState:
         ``knoddel_diff``, ``game_point_diff``, ``gehampelter_steins``."""
         results = []
         for seat in self.seats:
-            figures = self.team_figures(TEAM_OF[seat])
+            figures = self.team_figures(PARTNERSHIP_OF[seat])
             score = figures.pop("steins")
             results.append(SeatResult(seat=seat, score=score, figures=figures))
         return tuple(results)
@@ -453,33 +415,46 @@ _UNIT_KEYS: tuple[str, ...] = ("steins", "knoddels", "game_points", "gehampelter
 
 
 class Meld(NamedTuple):
-    """One validated meld: the team credited, 20 or 40, and the melder and suit when known."""
+    """One read meld (B-V6): the team credited, 20 or 40, and the melder and suit when known."""
 
     team: str
+    """``"NS"`` or ``"EW"``."""
     kind: int
+    """20 (K+Q of a plain suit) or 40 (K+Q of trumps)."""
     player: str | None
+    """The melder's seat (full entry), else ``None``."""
     suit: str | None
+    """The pair's suit symbol (full entry), else ``None``."""
     field: str
+    """Where it was entered (``"melds.1"``), for an error about it."""
 
 
 class Solo(NamedTuple):
-    """A validated Kart' ab: the soloist and whether he took all five tricks."""
+    """A read Kart' ab (B-V8): the soloist and whether he took all five tricks."""
 
     player: str
     won: bool
 
 
 class Deal(NamedTuple):
-    """One entry, checked and normalised (what :meth:`Bauerchen.check` returns)."""
+    """One entry read by :meth:`Bauerchen.parse`: the typed, normalised deal."""
 
     dealer: str
+    """The dealer's seat; forehand (the seat after him) names trumps."""
     home: str
+    """Forehand's team, which plays at home; the other team plays away."""
     cp: Mapping[str, int] | None
+    """Card points per team (adding up to 130), ``None`` when a Kart' ab left them out."""
     spritz: int
+    """Doubling calls (Spritzen): the deal is worth × 2^spritz."""
     melds: tuple[Meld, ...]
+    """The 20s and 40s in entry order (ignored in a Kart' ab deal, B13)."""
     solo: Solo | None
+    """The Kart' ab, or ``None``."""
     trump: str | None
+    """The trump suit when entered (for the record and the melds' kinds)."""
     die_letzte: bool
+    """The table played Die Letzte (allowed by the option of that name; no scoring effect)."""
 
 
 def meld_value(kind: int, team_score: int, spritz: int, variant: Variant) -> int:
@@ -531,11 +506,1032 @@ def deal_points(cp: Mapping[str, int], home: str, spritz: int, variant: Variant)
     }
 
 
+# -- step 1: reading an entry, in the order of the B-V table (Scoring specification §2.5, §7) ---
+
+
+def _parse_seat(value: Any) -> str | None:
+    """The seat N, E, S or W that ``value`` names (any case, spaces around); else ``None``."""
+    if not isinstance(value, str) or value.strip().upper() not in SEATS:
+        return None
+    return value.strip().upper()
+
+
+def _check_known(raw: Mapping[str, Any], at: str, known: tuple[str, ...], what: str) -> None:
+    """Every key of the nested object ``raw`` (a meld, the solo) is one of ``known``.
+
+    Raises:
+        InvalidDeal: ``UNKNOWN_FIELD`` on ``<at>.<key>``, ``params["value"]`` the key.
+    """
+    for key in raw:
+        if key not in known:
+            raise InvalidDeal(
+                f"{at}.{key}",
+                "UNKNOWN_FIELD",
+                f"unknown {what} field {key!r}; known: {', '.join(known)}",
+                value=str(key),
+            )
+
+
+def _parse_dealer(entry: Mapping[str, Any]) -> tuple[str, str]:
+    """B-V1: the dealer, a seat (required: he decides home and away), and the home team, that of
+    forehand (the seat after the dealer, clockwise); an entered ``home`` must agree. Returns
+    ``(dealer, home)``.
+
+    Raises:
+        InvalidDeal: ``UNKNOWN_PLAYER`` on ``dealer`` (the row's code, for a missing dealer too);
+            ``HOME_TEAM_MISMATCH`` on ``home``.
+    """
+    dealer = _parse_seat(entry.get("dealer"))
+    if dealer is None:
+        raise InvalidDeal(
+            "dealer",
+            "UNKNOWN_PLAYER",
+            f"the dealer is required and must be a seat (N, E, S, W), not {entry.get('dealer')!r}",
+            value=shown(entry.get("dealer")),
+            seats=list(SEATS),
+        )
+    forehand = next_seat(SEATS, dealer)
+    home = PARTNERSHIP_OF[forehand]
+    given = entry.get("home")
+    if given is not None and parse_partnership(given) != home:
+        raise InvalidDeal(
+            "home",
+            "HOME_TEAM_MISMATCH",
+            f"dealer {dealer} makes {forehand} forehand, so {home} is at home, not {given!r}",
+            home=shown(given),
+            expected=home,
+            dealer=dealer,
+        )
+    return dealer, home
+
+
 class _Numbers(NamedTuple):
     """A pair of team numbers as entered: values (``None`` = not given) and their fields."""
 
     values: dict[str, int | None]
     fields: dict[str, str]
+
+
+def _numbers(entry: Mapping[str, Any], stem: str, what: str) -> _Numbers:
+    """A team pair entered as ``<stem>_NS``/``<stem>_EW`` or ``<stem>: {"NS", "EW"}`` (card
+    points, tricks); both forms at once must agree. Values are whole numbers; their range is the
+    caller's.
+
+    Raises:
+        InvalidDeal: ``NOT_AN_INTEGER`` on the figure's field; ``INVALID_ENTRY`` on ``<stem>``
+            when it is not an object, ``UNKNOWN_PLAYER`` when one of its keys is not a team;
+            ``MINIMAL_FULL_MISMATCH`` on ``<stem>.<team>`` when the two forms disagree.
+    """
+    values: dict[str, int | None] = {"NS": None, "EW": None}
+    fields = {team: f"{stem}_{team}" for team in TEAMS}
+    for team in TEAMS:
+        value = entry.get(f"{stem}_{team}")
+        if value is not None:
+            values[team] = whole_number(value, f"{stem}_{team}", f"{what} of {team}")
+    mapping = entry.get(stem)
+    if mapping is None:
+        return _Numbers(values, fields)
+    if not isinstance(mapping, Mapping):
+        raise InvalidDeal(
+            stem, "INVALID_ENTRY", f"{stem} must map NS and EW to numbers, not {shown(mapping)!r}"
+        )
+    for key in mapping:
+        if key not in TEAMS:
+            raise InvalidDeal(
+                stem, "UNKNOWN_PLAYER", f"{key!r} is not a team (NS, EW)", value=str(key)
+            )
+    for team in TEAMS:
+        if mapping.get(team) is None:
+            continue
+        value = whole_number(mapping[team], f"{stem}.{team}", f"{what} of {team}")
+        if values[team] is not None and values[team] != value:
+            raise InvalidDeal(
+                f"{stem}.{team}",
+                "MINIMAL_FULL_MISMATCH",
+                f"{stem}_{team} = {values[team]} but {stem}.{team} = {value}",
+                value=value,
+                expected=values[team],
+            )
+        if values[team] is None:
+            fields[team] = f"{stem}.{team}"
+        values[team] = value
+    return _Numbers(values, fields)
+
+
+def _check_range(numbers: _Numbers, what: str, maximum: int) -> None:
+    """Each team's figure entered is between 0 and ``maximum``.
+
+    Raises:
+        InvalidDeal: ``OUT_OF_RANGE`` on the figure's field.
+    """
+    for team in TEAMS:
+        value = numbers.values[team]
+        if value is not None:
+            within(value, numbers.fields[team], f"{what} of {team}", 0, maximum)
+
+
+def _complete(numbers: _Numbers, total: int) -> dict[str, int] | None:
+    """Both teams' figures, one not entered being ``total`` minus the other's; ``None`` when
+    neither is entered. The caller has checked the sum of two entered figures."""
+    ns, ew = numbers.values["NS"], numbers.values["EW"]
+    if ns is not None:
+        return {"NS": ns, "EW": total - ns if ew is None else ew}
+    if ew is not None:
+        return {"NS": total - ew, "EW": ew}
+    return None
+
+
+def _error_fields(numbers: _Numbers) -> dict[str, str]:
+    """Each team's field for an error about its figure: a figure worked out from the other
+    team's belongs beside the one entered."""
+    fields = dict(numbers.fields)
+    for team in TEAMS:
+        if numbers.values[team] is None and numbers.values[OTHER[team]] is not None:
+            fields[team] = numbers.fields[OTHER[team]]
+    return fields
+
+
+def _parse_card_points(
+    entry: Mapping[str, Any],
+) -> tuple[dict[str, int] | None, dict[str, str]]:
+    """B-V2 and B-V3: card points per team, 0–130, the two adding up to 130 (``cp_EW`` is
+    130 − ``cp_NS`` when only one is entered, §2.4), each reachable (:func:`reachable`).
+    Returns the card points (``None`` when neither is entered) and each team's error field.
+
+    Raises:
+        InvalidDeal: as :func:`_numbers`; ``OUT_OF_RANGE``; ``SUM_MISMATCH`` on NS's figure
+            (the spec's entry names ``cp_NS``); ``UNREACHABLE_VALUE`` (B-V3).
+    """
+    cp_in = _numbers(entry, "cp", "card points")
+    _check_range(cp_in, "card points", CARD_POINTS)
+    ns, ew = cp_in.values["NS"], cp_in.values["EW"]
+    if ns is not None and ew is not None and ns + ew != CARD_POINTS:
+        raise InvalidDeal(
+            cp_in.fields["NS"],
+            "SUM_MISMATCH",
+            f"the card points add up to {ns + ew}, not {CARD_POINTS} (the last trick counts 10)",
+            total=ns + ew,
+            expected=CARD_POINTS,
+        )
+    cp = _complete(cp_in, CARD_POINTS)
+    fields = _error_fields(cp_in)
+    for team, points in cp.items() if cp is not None else ():
+        if not reachable(points):
+            raise InvalidDeal(
+                fields[team],
+                "UNREACHABLE_VALUE",
+                f"{team} cannot hold {points} card points: a team with a trick has at least 8, "
+                "and 123–129 would leave the other team 1–7",
+                value=points,
+                team=team,
+            )
+    return cp, fields
+
+
+def _check_tricks(
+    entry: Mapping[str, Any], cp: Mapping[str, int] | None, cp_fields: Mapping[str, str]
+) -> None:
+    """B-V4: five tricks; the last trick with a team holding a trick; 0 card points ⇔ 0
+    tricks; the card points within the feasible set for (tricks, last trick).
+
+    Raises:
+        InvalidDeal: as :func:`_numbers`; ``OUT_OF_RANGE``; ``TRICK_COUNT_MISMATCH``;
+            ``UNKNOWN_PLAYER`` on ``last_trick``; ``POINTS_WITHOUT_TRICKS``,
+            ``TRICKS_WITHOUT_POINTS``, ``INFEASIBLE_FOR_TRICKS``.
+    """
+    tricks_in = _numbers(entry, "tricks", "tricks")
+    _check_range(tricks_in, "tricks", TRICKS)
+    ns, ew = tricks_in.values["NS"], tricks_in.values["EW"]
+    if ns is not None and ew is not None and ns + ew != TRICKS:
+        raise InvalidDeal(
+            "tricks" if "tricks" in entry else tricks_in.fields["EW"],
+            "TRICK_COUNT_MISMATCH",
+            f"the tricks add up to {ns + ew}, not {TRICKS}",
+            total=ns + ew,
+            expected=TRICKS,
+        )
+    tricks = _complete(tricks_in, TRICKS)
+    last = _parse_last_trick(entry, tricks)
+    if tricks is not None and cp is not None:
+        _check_points_and_tricks(cp, cp_fields, tricks, _error_fields(tricks_in))
+    if cp is not None and (tricks is not None or last is not None):
+        _check_feasible(cp, cp_fields, tricks, last)
+
+
+def _parse_last_trick(entry: Mapping[str, Any], tricks: Mapping[str, int] | None) -> str | None:
+    """B-V4: the team that took the last trick, when entered; it holds a trick.
+
+    Raises:
+        InvalidDeal: ``UNKNOWN_PLAYER`` or ``TRICK_COUNT_MISMATCH`` on ``last_trick``.
+    """
+    raw = entry.get("last_trick")
+    if raw is None:
+        return None
+    last = partnership_field(raw, "last_trick")
+    if tricks is not None and tricks[last] < 1:
+        raise InvalidDeal(
+            "last_trick",
+            "TRICK_COUNT_MISMATCH",
+            f"{last} took the last trick but is entered with no trick",
+            team=last,
+        )
+    return last
+
+
+def _check_points_and_tricks(
+    cp: Mapping[str, int],
+    cp_fields: Mapping[str, str],
+    tricks: Mapping[str, int],
+    tricks_fields: Mapping[str, str],
+) -> None:
+    """B-V4: a team has card points exactly when it has a trick (every card is worth at least 2).
+
+    Raises:
+        InvalidDeal: ``POINTS_WITHOUT_TRICKS`` on the card points, ``TRICKS_WITHOUT_POINTS`` on
+            the tricks.
+    """
+    for team in TEAMS:
+        if tricks[team] == 0 and cp[team] > 0:
+            raise InvalidDeal(
+                cp_fields[team],
+                "POINTS_WITHOUT_TRICKS",
+                f"{team} took no trick but is entered with {cp[team]} card points",
+                team=team,
+                points=cp[team],
+            )
+        if cp[team] == 0 and tricks[team] > 0:
+            raise InvalidDeal(
+                tricks_fields[team],
+                "TRICKS_WITHOUT_POINTS",
+                f"{team} has {tricks[team]} trick(s) but no card points; every card is worth "
+                "at least 2",
+                team=team,
+                tricks=tricks[team],
+            )
+
+
+def _check_feasible(
+    cp: Mapping[str, int],
+    cp_fields: Mapping[str, str],
+    tricks: Mapping[str, int] | None,
+    last: str | None,
+) -> None:
+    """B-V4: some split of the five tricks (the one entered, else any) and holder of the last
+    trick (the one entered, else either team holding a trick) gives both teams their card points
+    (the table :func:`feasible_points`).
+
+    Raises:
+        InvalidDeal: ``INFEASIBLE_FOR_TRICKS`` on the card points.
+    """
+    table = feasible_points()
+    splits = [tricks] if tricks is not None else [{"NS": t, "EW": TRICKS - t} for t in range(6)]
+    holders = [last] if last is not None else list(TEAMS)
+    for team in TEAMS:
+        if any(
+            cp[team] in table[(split[team], team == holder)]
+            and cp[OTHER[team]] in table[(split[OTHER[team]], OTHER[team] == holder)]
+            for split in splits
+            for holder in holders
+            if split[holder] >= 1
+        ):
+            continue
+        with_last = "with" if last == team else "without" if last is not None else "with or without"
+        held = tricks[team] if tricks is not None else None
+        raise InvalidDeal(
+            cp_fields[team],
+            "INFEASIBLE_FOR_TRICKS",
+            f"{held if held is not None else 'no number of'} trick(s) {with_last} the last trick "
+            f"cannot hold {cp[team]} card points ({team})",
+            team=team,
+            points=cp[team],
+            tricks=held,
+            last_trick=last,
+        )
+
+
+def _parse_spritz(entry: Mapping[str, Any], home: str, variant: Variant) -> int:
+    """B-V5: the number of doubling calls (Spritzen), 0 to ``max_spritz`` (at most
+    :data:`SPRITZ_LIMIT`), as ``spritz`` or as a ``spritz_log`` of calling teams; both at once
+    must agree. Returns the number of calls (0 when neither is entered).
+
+    Raises:
+        InvalidDeal: ``NOT_AN_INTEGER``, ``OUT_OF_RANGE`` on ``spritz``; as
+            :func:`_parse_spritz_log`; ``MINIMAL_FULL_MISMATCH`` on ``spritz_log``.
+    """
+    maximum = SPRITZ_LIMIT if variant.max_spritz is None else min(variant.max_spritz, SPRITZ_LIMIT)
+    spritz: int | None = None
+    if entry.get("spritz") is not None:
+        spritz = whole_number(entry["spritz"], "spritz", "spritz")
+        within(spritz, "spritz", "spritz", 0, maximum)
+    log = entry.get("spritz_log")
+    if log is None:
+        return spritz or 0
+    calls = _parse_spritz_log(log, home, maximum)
+    if spritz is not None and spritz != calls:
+        raise InvalidDeal(
+            "spritz_log",
+            "MINIMAL_FULL_MISMATCH",
+            f"spritz is {spritz} but the spritz log has {calls} calls",
+            value=calls,
+            expected=spritz,
+        )
+    return calls
+
+
+def _parse_spritz_log(log: Any, home: str, maximum: int) -> int:
+    """B-V5: the spritz log, a list of the teams that called in turn: the away team spritzes
+    first, then the teams alternate; at most ``maximum`` calls. Returns the number of calls.
+
+    Raises:
+        InvalidDeal: ``INVALID_ENTRY`` (not a list), ``SPRITZ_ORDER``, ``OUT_OF_RANGE`` on
+            ``spritz_log``; ``UNKNOWN_PLAYER`` on ``spritz_log.<i>``.
+    """
+    if not isinstance(log, list | tuple):
+        raise InvalidDeal(
+            "spritz_log",
+            "INVALID_ENTRY",
+            f"spritz_log must be a list of teams, not {shown(log)!r}",
+        )
+    teams = [partnership_field(call, f"spritz_log.{index}") for index, call in enumerate(log)]
+    for index, team in enumerate(teams):
+        expected = OTHER[home] if index % 2 == 0 else home
+        if team != expected:
+            raise InvalidDeal(
+                "spritz_log",
+                "SPRITZ_ORDER",
+                "the away team spritzes first, then the teams alternate: call "
+                f"{index + 1} is by {team}, not {expected}",
+                away=OTHER[home],
+                call=index + 1,
+                team=team,
+                expected=expected,
+            )
+    if len(teams) > maximum:
+        raise InvalidDeal(
+            "spritz_log",
+            "OUT_OF_RANGE",
+            f"at most {maximum} doubling calls, not {len(teams)}",
+            value=len(teams),
+            minimum=0,
+            maximum=maximum,
+        )
+    return len(teams)
+
+
+def _parse_melds(raw: Any, trump: str | None) -> tuple[Meld, ...]:
+    """B-V6: well-formed melds; one per suit, at most four, at most one 40 and three 20s, at
+    most two per player; a 40 only in trumps and a 20 only in a plain suit.
+
+    Raises:
+        InvalidDeal: ``INVALID_ENTRY`` (not a list), ``DUPLICATE_MELD`` (more than four) on
+            ``melds``; as :func:`_parse_meld` and :func:`_check_meld_duplicates`.
+    """
+    if raw is None:
+        return ()
+    if not isinstance(raw, list | tuple):
+        raise InvalidDeal("melds", "INVALID_ENTRY", f"melds must be a list, not {shown(raw)!r}")
+    if len(raw) > 4:
+        raise InvalidDeal(
+            "melds",
+            "DUPLICATE_MELD",
+            f"at most 4 melds in a deal (one per suit), not {len(raw)}",
+            count=len(raw),
+            maximum=4,
+        )
+    melds: list[Meld] = []
+    for index, item in enumerate(raw):
+        meld = _parse_meld(item, f"melds.{index}", trump)
+        _check_meld_duplicates(meld, melds)
+        melds.append(meld)
+    return tuple(melds)
+
+
+def _parse_meld(item: Any, at: str, trump: str | None) -> Meld:
+    """B-V6: one meld, ``{team, kind}`` or ``{player, suit}`` (or a mix that agrees), entered at
+    ``at`` (``"melds.0"``).
+
+    Raises:
+        InvalidDeal: ``INVALID_ENTRY`` on ``at``; ``UNKNOWN_FIELD``; as :func:`_meld_team`,
+            :func:`_meld_suit` and :func:`_meld_kind`.
+    """
+    if not isinstance(item, Mapping):
+        raise InvalidDeal(
+            at,
+            "INVALID_ENTRY",
+            f"a meld must be {{team, kind}} or {{player, suit}}, not {shown(item)!r}",
+        )
+    _check_known(item, at, _MELD_KEYS, "meld")
+    team, player = _meld_team(item, at)
+    suit = _meld_suit(item, at)
+    return Meld(team, _meld_kind(item, at, suit, trump), player, suit, at)
+
+
+def _meld_team(item: Mapping[str, Any], at: str) -> tuple[str, str | None]:
+    """B-V6: the melding team, from the melder's seat or the team's name (both must agree).
+    Returns ``(team, player)``, the player ``None`` when not entered.
+
+    Raises:
+        InvalidDeal: ``UNKNOWN_PLAYER`` on ``<at>.player`` or ``<at>.team`` (a team must be
+            named, not given by one seat); ``MINIMAL_FULL_MISMATCH`` on ``<at>.team``;
+            ``MISSING_PLAYER`` when neither is entered.
+    """
+    player = item.get("player")
+    team = None
+    if player is not None:
+        player = _parse_seat(player)
+        if player is None:
+            raise InvalidDeal(
+                f"{at}.player",
+                "UNKNOWN_PLAYER",
+                f"{item['player']!r} is not a seat (N, E, S, W)",
+                value=shown(item["player"]),
+            )
+        team = PARTNERSHIP_OF[player]
+    named_as = item.get("team")
+    if named_as is not None:
+        named = parse_partnership(named_as)
+        if named is None or (isinstance(named_as, str) and len(named_as) == 1):
+            raise InvalidDeal(
+                f"{at}.team",
+                "UNKNOWN_PLAYER",
+                f"{named_as!r} is not a team (NS, EW)",
+                value=shown(named_as),
+            )
+        if team is not None and named != team:
+            raise InvalidDeal(
+                f"{at}.team",
+                "MINIMAL_FULL_MISMATCH",
+                f"{player} plays for {team}, not {named}",
+                value=named,
+                expected=team,
+            )
+        team = named
+    if team is None:
+        raise InvalidDeal(f"{at}.team", "MISSING_PLAYER", "say which team (or player) melded")
+    return team, player
+
+
+def _meld_suit(item: Mapping[str, Any], at: str) -> str | None:
+    """B-V6: the suit of the melded King and Queen, when entered.
+
+    Raises:
+        InvalidDeal: ``OUT_OF_RANGE`` on ``<at>.suit``.
+    """
+    raw = item.get("suit")
+    if raw is None:
+        return None
+    suit = parse_suit(raw)
+    if suit is None:
+        raise InvalidDeal(
+            f"{at}.suit",
+            "OUT_OF_RANGE",
+            f"{raw!r} is not a suit (♣ ♠ ♥ ♦ or C S H D)",
+            value=shown(raw),
+        )
+    return suit
+
+
+def _meld_kind(item: Mapping[str, Any], at: str, suit: str | None, trump: str | None) -> int:
+    """B-V6: 20 or 40, as entered or from the suit against trumps (K+Q of trumps is the 40);
+    both must agree.
+
+    Raises:
+        InvalidDeal: ``NOT_AN_INTEGER``, ``OUT_OF_RANGE`` and ``MELD_SUIT_MISMATCH`` (also when
+            neither the kind nor the suit and trumps are entered) on ``<at>.kind``.
+    """
+    kind: int | None = None
+    if item.get("kind") is not None:
+        kind = whole_number(item["kind"], f"{at}.kind", "a meld's kind")
+        if kind not in (20, 40):
+            raise InvalidDeal(
+                f"{at}.kind",
+                "OUT_OF_RANGE",
+                f"a meld's kind is 20 or 40, not {kind}",
+                value=kind,
+                minimum=20,
+                maximum=40,
+            )
+    if suit is not None and trump is not None:
+        derived = 40 if suit == trump else 20
+        if kind is not None and kind != derived:
+            raise InvalidDeal(
+                f"{at}.kind",
+                "MELD_SUIT_MISMATCH",
+                f"K+Q of {suit} is a {derived} with {trump} trumps, not a {kind}",
+                suit=suit,
+                trump=trump,
+                kind=kind,
+                expected=derived,
+            )
+        kind = derived
+    if kind is None:
+        raise InvalidDeal(
+            f"{at}.kind",
+            "MELD_SUIT_MISMATCH",
+            "give the meld's kind (20 or 40), or its suit and the trump suit",
+        )
+    return kind
+
+
+def _check_meld_duplicates(meld: Meld, earlier: Sequence[Meld]) -> None:
+    """B-V6: ``meld`` fits beside the ``earlier`` ones: only one King and one Queen of each suit
+    exist, a 40 is the trump pair, three plain suits make at most three 20s, and a player's five
+    cards hold at most two pairs.
+
+    Raises:
+        InvalidDeal: ``DUPLICATE_MELD`` on the meld's ``suit``, ``kind`` or ``player``.
+    """
+    at = meld.field
+    if meld.suit is not None and any(other.suit == meld.suit for other in earlier):
+        raise InvalidDeal(
+            f"{at}.suit",
+            "DUPLICATE_MELD",
+            f"K+Q of {meld.suit} is melded twice; there is one King and one Queen of it",
+            suit=meld.suit,
+        )
+    if meld.kind == 40 and any(other.kind == 40 for other in earlier):
+        raise InvalidDeal(
+            f"{at}.kind",
+            "DUPLICATE_MELD",
+            "two 40s in one deal: only the trump suit makes a 40",
+            kind=40,
+        )
+    if meld.kind == 20 and sum(other.kind == 20 for other in earlier) >= 3:
+        raise InvalidDeal(
+            f"{at}.kind", "DUPLICATE_MELD", "more 20s than the three plain suits", kind=20
+        )
+    if meld.player is not None and sum(other.player == meld.player for other in earlier) >= 2:
+        raise InvalidDeal(
+            f"{at}.player",
+            "DUPLICATE_MELD",
+            f"{meld.player} holds five cards: at most two K+Q pairs",
+            player=meld.player,
+        )
+
+
+def _check_meld_cap(
+    melds: Sequence[Meld], state: BauerchenState, spritz: int, variant: Variant
+) -> None:
+    """B-V7: with ``meld_cap``, no meld may bring its team to the target T or above, the melds
+    applied to the round's score in entry order (Scoring specification §2.2 item 7).
+
+    Raises:
+        InvalidDeal: ``MELD_CAP`` on the meld (``melds.<i>``).
+    """
+    score = dict(state.score)
+    for meld in melds:
+        value = meld_value(meld.kind, score[meld.team], spritz, variant)
+        if variant.meld_cap and score[meld.team] + value >= variant.target:
+            raise InvalidDeal(
+                meld.field,
+                "MELD_CAP",
+                f"the {meld.kind} of {meld.team} would bring it from {score[meld.team]} "
+                f"to {score[meld.team] + value}, not below the target {variant.target}",
+                team=meld.team,
+                kind=meld.kind,
+                score=score[meld.team],
+                value=value,
+                total=score[meld.team] + value,
+                target=variant.target,
+            )
+        score[meld.team] += value
+
+
+def _parse_solo(entry: Mapping[str, Any], raw: Any, cp: Mapping[str, int] | None) -> Solo | None:
+    """B-V8: the Kart' ab (``None`` for ``null`` or ``false``): a known soloist; a won solo took
+    all five tricks (opponents 0 card points), a lost one left the opponents at least one trick.
+
+    Raises:
+        InvalidDeal: as :func:`_parse_soloist`, :func:`_check_solo_tricks` and
+            :func:`_check_solo_outcome`.
+    """
+    if raw is None or raw is False:
+        return None
+    solo = _parse_soloist(raw)
+    _check_solo_tricks(raw.get("tricks"), solo)
+    _check_solo_outcome(entry, cp, solo)
+    return solo
+
+
+def _parse_soloist(raw: Any) -> Solo:
+    """B-V8: ``{player, won}`` (optionally ``tricks``): the soloist's seat and the outcome.
+
+    Raises:
+        InvalidDeal: ``INVALID_ENTRY`` on ``solo``; ``UNKNOWN_FIELD``; ``SOLO_INCONSISTENT`` on
+            ``solo.player`` or ``solo.won`` (the row's code: the soloist must be known).
+    """
+    if not isinstance(raw, Mapping):
+        raise InvalidDeal(
+            "solo", "INVALID_ENTRY", f"solo must be {{player, won}} or null, not {shown(raw)!r}"
+        )
+    _check_known(raw, "solo", _SOLO_KEYS, "solo")
+    player = _parse_seat(raw.get("player"))
+    if player is None:
+        raise InvalidDeal(
+            "solo.player",
+            "SOLO_INCONSISTENT",
+            f"say who played the Kart' ab: a seat (N, E, S, W), not {raw.get('player')!r}",
+            value=shown(raw.get("player")),
+        )
+    won = raw.get("won")
+    if not isinstance(won, bool):
+        raise InvalidDeal(
+            "solo.won",
+            "SOLO_INCONSISTENT",
+            f"say whether the Kart' ab was won (true or false), not {won!r}",
+            value=shown(won),
+        )
+    return Solo(player, won)
+
+
+def _check_solo_tricks(tricks: Any, solo: Solo) -> None:
+    """B-V8: the soloist's tricks, when entered: 0–5, all five exactly when he won.
+
+    Raises:
+        InvalidDeal: ``NOT_AN_INTEGER``, ``OUT_OF_RANGE`` on ``solo.tricks``;
+            ``SOLO_INCONSISTENT`` on ``solo``.
+    """
+    if tricks is None:
+        return
+    what = "the soloist's tricks"
+    within(whole_number(tricks, "solo.tricks", what), "solo.tricks", what, 0, TRICKS)
+    if (tricks == TRICKS) != solo.won:
+        raise InvalidDeal(
+            "solo",
+            "SOLO_INCONSISTENT",
+            f"a {'won' if solo.won else 'lost'} Kart' ab with {tricks} trick(s)",
+            player=solo.player,
+            won=solo.won,
+            tricks=tricks,
+        )
+
+
+def _opponents_tricks(entry: Mapping[str, Any], team: str) -> int | None:
+    """The tricks the entry gives the soloist's opponents (``team`` is his own), read from
+    ``tricks.<opponents>``, ``tricks_<opponents>`` or 5 minus his team's; ``None`` if absent."""
+    opponents = OTHER[team]
+    grouped: Mapping[str, Any] = entry["tricks"] if isinstance(entry.get("tricks"), Mapping) else {}
+    tricks: int | None = grouped.get(opponents)
+    if tricks is None:
+        tricks = entry.get(f"tricks_{opponents}")
+    if tricks is None:
+        own = entry.get(f"tricks_{team}")
+        if own is None:
+            own = grouped.get(team)
+        tricks = None if own is None else TRICKS - own
+    return tricks
+
+
+def _check_solo_outcome(entry: Mapping[str, Any], cp: Mapping[str, int] | None, solo: Solo) -> None:
+    """B-V8: a won Kart' ab leaves the opponents no card points and no trick; a lost one leaves
+    them at least one trick (and so card points).
+
+    Raises:
+        InvalidDeal: ``SOLO_INCONSISTENT`` on ``solo``.
+    """
+    team = PARTNERSHIP_OF[solo.player]
+    opponents = OTHER[team]
+    tricks = _opponents_tricks(entry, team)
+    if solo.won:
+        if (cp is not None and cp[opponents] != 0) or (tricks is not None and tricks != 0):
+            raise InvalidDeal(
+                "solo",
+                "SOLO_INCONSISTENT",
+                f"a won Kart' ab takes all five tricks: {opponents} must have 0 card points "
+                "and no trick",
+                player=solo.player,
+                won=True,
+                team=team,
+                opponents=opponents,
+            )
+    elif (cp is not None and cp[opponents] == 0) or (tricks is not None and tricks == 0):
+        raise InvalidDeal(
+            "solo",
+            "SOLO_INCONSISTENT",
+            f"a lost Kart' ab leaves {opponents} at least one trick",
+            player=solo.player,
+            won=False,
+            team=team,
+            opponents=opponents,
+        )
+
+
+def _check_ledig(solo: Solo | None, state: BauerchenState, variant: Variant) -> None:
+    """B-V9: under the Ledig rule (``ledig_no_solo_in_gehampelter``) no Kart' ab in a
+    Gehampelter (knoddels 1:1).
+
+    Raises:
+        InvalidDeal: ``SOLO_FORBIDDEN`` on ``solo``.
+    """
+    if solo is not None and variant.ledig_no_solo_in_gehampelter and state.gehampelter:
+        raise InvalidDeal(
+            "solo",
+            "SOLO_FORBIDDEN",
+            "no Kart' ab in a Gehampelter (Ledig rule)",
+            player=solo.player,
+        )
+
+
+def _parse_option_fields(entry: Mapping[str, Any], variant: Variant) -> bool:
+    """B-V10: fields of options not in use: ``die_letzte`` only when Die Letzte is played (and
+    then true or false), ``target`` only as the session's. Returns whether Die Letzte was played.
+
+    Raises:
+        InvalidDeal: ``OPTION_DISABLED`` on ``die_letzte`` or ``target``; ``INVALID_ENTRY`` on
+            ``die_letzte``.
+    """
+    flag = entry.get("die_letzte")
+    if flag is not None and flag is not False:
+        if not variant.die_letzte:
+            raise InvalidDeal(
+                "die_letzte",
+                "OPTION_DISABLED",
+                "Die Letzte is not played under these house rules",
+                option="die_letzte",
+            )
+        if flag is not True:
+            raise InvalidDeal(
+                "die_letzte", "INVALID_ENTRY", f"die_letzte must be true or false, not {flag!r}"
+            )
+    target = entry.get("target")
+    if target is not None and target != variant.target:
+        raise InvalidDeal(
+            "target",
+            "OPTION_DISABLED",
+            f"this session plays to {variant.target}, not {target!r}",
+            option="target",
+            value=shown(target),
+            expected=variant.target,
+        )
+    return flag is True
+
+
+def _scored_by_card_points(solo: Solo | None, variant: Variant) -> bool:
+    """Whether the deal is scored by its card points: no Kart' ab, or a lost one under
+    ``solo_failure = "score_normally"`` (Scoring specification §2.2 item 8)."""
+    return solo is None or (not solo.won and variant.solo_failure == "score_normally")
+
+
+def _check_winner(raw: Any, deal: Deal, variant: Variant) -> None:
+    """B-V11: the entered ``winner`` (a team or a seat of it; ``raw``) is the deal's: the
+    Kart' ab's outcome, else the card points' (65:65 goes to the away team). Nothing to compare
+    while card points are missing.
+
+    Raises:
+        InvalidDeal: ``WINNER_MISMATCH`` on ``winner``.
+    """
+    if raw is None:
+        return
+    derived: str | None = None
+    if deal.solo is not None and not _scored_by_card_points(deal.solo, variant):
+        own = PARTNERSHIP_OF[deal.solo.player]
+        derived = own if deal.solo.won else OTHER[own]
+    elif deal.cp is not None:
+        derived = deal_points(deal.cp, deal.home, deal.spritz, variant)["team"]
+    if derived is not None and parse_partnership(raw) != derived:
+        tie = deal.cp is not None and deal.cp["NS"] == deal.cp["EW"]
+        raise InvalidDeal(
+            "winner",
+            "WINNER_MISMATCH",
+            f"the winner is {derived}"
+            + (" (65:65 goes to the away team)" if tie else "")
+            + f", not {raw!r}",
+            winner=shown(raw),
+            expected=derived,
+        )
+
+
+# -- step 3: scoring (Scoring specification §2.2, §2.3, §2.6, §7) ---------------------------------
+
+
+@dataclass
+class _Slate:
+    """The tallies while :meth:`Bauerchen.push` scores one deal: copies of the state's, written
+    to as the deal is scored, and the events in the order they happen."""
+
+    variant: Variant
+    score: dict[str, int]
+    knoddel: dict[str, int]
+    steins: dict[str, int]
+    game_points: dict[str, int]
+    knoddels: dict[str, int]
+    gehampelter_steins: dict[str, int]
+    unit: dict[str, dict[str, int]]
+    counting: bool
+    """The tournament unit is not over yet: its tallies count the deal."""
+    round_no: int
+    stein_no: int
+    match_over: bool
+    carried: str | None
+    """The team whose Weiterschreiben carry stood at the target before the deal (§7)."""
+    events: list[Event] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, state: BauerchenState, variant: Variant, carried: str | None) -> _Slate:
+        """The slate as ``state`` leaves it."""
+        return cls(
+            variant=variant,
+            score=dict(state.score),
+            knoddel=dict(state.knoddel),
+            steins=dict(state.steins),
+            game_points=dict(state.game_points),
+            knoddels=dict(state.knoddels),
+            gehampelter_steins=dict(state.gehampelter_steins),
+            unit={team: dict(state.unit[team]) for team in TEAMS},
+            counting=not state.unit_over,
+            round_no=state.round_no,
+            stein_no=state.stein_no,
+            match_over=state.match_over,
+            carried=carried,
+        )
+
+    @property
+    def void(self) -> str | None:
+        """The team whose game points of this deal do not count: the other team of a carry
+        already at the target (§7)."""
+        return None if self.carried is None else OTHER[self.carried]
+
+    def credit(self, team: str, points: int) -> None:
+        """Write ``points`` game points to ``team`` (nothing when its points are void)."""
+        if team == self.void:
+            return
+        self.score[team] += points
+        self.game_points[team] += points
+        if self.counting:
+            self.unit[team]["game_points"] += points
+
+    def solo(self, solo: Solo, by_card_points: bool) -> None:
+        """A Kart' ab (§2.2 item 8): won, the soloist's team wins the round (with 12 game
+        points first under ``plus12``); lost, the round goes to the opponents unless the deal is
+        scored by its card points."""
+        team = PARTNERSHIP_OF[solo.player]
+        bonus = 12 if solo.won and self.variant.solo_success == "plus12" else 0
+        self.events.append(
+            Event(
+                "solo",
+                (solo.player,),
+                {"team": team, "won": solo.won, "points": bonus},
+                SOURCE_SOLO,
+            )
+        )
+        if solo.won:
+            if bonus:
+                self.credit(team, bonus)
+            self.end_round(team, solo=True)
+        elif not by_card_points:
+            self.end_round(OTHER[team], solo=True)
+
+    def melds(self, deal: Deal) -> None:
+        """Each 20 and 40 credited in entry order (§2.2 item 7, :func:`meld_value`)."""
+        for meld in deal.melds:
+            value = meld_value(meld.kind, self.score[meld.team], deal.spritz, self.variant)
+            self.credit(meld.team, value)
+            self.events.append(
+                Event(
+                    "meld",
+                    (meld.player,) if meld.player else TEAM_SEATS[meld.team],
+                    {
+                        "team": meld.team,
+                        "kind": meld.kind,
+                        "value": value,
+                        "suit": meld.suit,
+                        "void": meld.team == self.void,
+                    },
+                    SOURCE_MELD,
+                )
+            )
+
+    def card_points(self, deal: Deal) -> None:
+        """The deal won by its card points (:func:`deal_points`); then the round ends when a
+        carry stood at the target (§7) or a team has reached it. With the meld cap on only the
+        deal winner can reach T (B10); with it off a meld may have carried the loser there, and
+        the round goes to whoever reached it."""
+        assert deal.cp is not None
+        result = deal_points(deal.cp, deal.home, deal.spritz, self.variant)
+        winner = result["team"]
+        self.credit(winner, result["points"])
+        void = winner == self.void
+        self.events.append(
+            Event(
+                "deal_won",
+                TEAM_SEATS[winner],
+                {**result, "void": void},
+                SOURCE_CARRY if void else SOURCE_DEAL,
+            )
+        )
+        if self.carried is not None:
+            self.end_round(self.carried, solo=False)
+        elif self.score[winner] >= self.variant.target:
+            self.end_round(winner, solo=False)
+        elif self.score[OTHER[winner]] >= self.variant.target:
+            self.end_round(OTHER[winner], solo=False)
+
+    def end_round(self, winner: str, solo: bool) -> None:
+        """``winner`` wins the round (§2.3): the loser takes a knoddel, and the next round
+        starts at 0 : 0, or with the winner's carry score − T under Weiterschreiben (not after
+        a Kart' ab)."""
+        loser = OTHER[winner]
+        target = self.variant.target
+        carry = self.score[winner] - target if self.variant.weiterschreiben and not solo else 0
+        by_carry = winner == self.carried
+        self.events.append(
+            Event(
+                "round_won",
+                TEAM_SEATS[winner],
+                {
+                    "team": winner,
+                    "round": self.round_no,
+                    "score": self.score[winner],
+                    "target": target,
+                    "carry": carry,
+                    "solo": solo,
+                    "by_carry": by_carry,
+                },
+                SOURCE_CARRY if by_carry else SOURCE_ROUND,
+            )
+        )
+        self.knoddel_to(loser)
+        self.score[winner] = carry
+        self.score[loser] = 0
+        self.round_no += 1
+
+    def knoddel_to(self, loser: str) -> None:
+        """A knoddel for the round's ``loser``; the second in the stein gives the other team the
+        stein, and a first knoddel for each team makes the next round the Gehampelter (§2.3)."""
+        decider = self.knoddel["NS"] == 1 and self.knoddel["EW"] == 1
+        self.knoddel[loser] += 1
+        self.knoddels[loser] += 1
+        if self.counting:
+            self.unit[loser]["knoddels"] += 1
+        self.events.append(
+            Event(
+                "knoddel",
+                TEAM_SEATS[loser],
+                {"team": loser, "knoddels": self.knoddel[loser]},
+                SOURCE_ROUND,
+            )
+        )
+        if self.knoddel[loser] >= 2:
+            self.stein_to(OTHER[loser], gehampelter=decider)
+        elif self.knoddel["NS"] == 1 and self.knoddel["EW"] == 1:
+            self.events.append(Event("gehampelter", (), {"round": self.round_no + 1}, SOURCE_ROUND))
+
+    def stein_to(self, winner: str, gehampelter: bool) -> None:
+        """A stein for ``winner`` (``gehampelter``: won in the deciding round); the knoddels
+        are wiped, and the match closes after ``steins_per_match`` steins (§2.3)."""
+        self.steins[winner] += 1
+        if gehampelter:
+            self.gehampelter_steins[winner] += 1
+        if self.counting:
+            self.unit[winner]["steins"] += 1
+            if gehampelter:
+                self.unit[winner]["gehampelter_steins"] += 1
+        self.events.append(
+            Event(
+                "stein",
+                TEAM_SEATS[winner],
+                {"team": winner, "steins": self.steins[winner], "gehampelter": gehampelter},
+                SOURCE_ROUND,
+            )
+        )
+        self.knoddel["NS"] = self.knoddel["EW"] = 0
+        self.stein_no += 1
+        played = self.steins["NS"] + self.steins["EW"]
+        if self.variant.steins_per_match and played >= self.variant.steins_per_match:
+            self.match_over = True
+            self.events.append(Event("match_over", (), {"steins": dict(self.steins)}, SOURCE_ROUND))
+
+    def state_after(self, state: BauerchenState, deal: Deal) -> BauerchenState:
+        """The state after the deal; the tournament unit (§2.7) closes with the first stein
+        (``tournament_round = "stein"``) or the match (``"match"``), with a ``unit_over``
+        event."""
+        variant = self.variant
+        unit_over = state.unit_over or (
+            (variant.tournament_round == "stein" and self.steins["NS"] + self.steins["EW"] >= 1)
+            or (variant.tournament_round == "match" and self.match_over)
+        )
+        if unit_over and not state.unit_over:
+            self.events.append(
+                Event("unit_over", (), {"unit": variant.tournament_round}, SOURCE_UNIT)
+            )
+        return BauerchenState(
+            seats=state.seats,
+            variant=variant,
+            deals=state.deals + 1,
+            score=freeze(self.score),
+            knoddel=freeze(self.knoddel),
+            steins=freeze(self.steins),
+            round_no=self.round_no,
+            stein_no=self.stein_no,
+            match_over=self.match_over,
+            unit_over=unit_over,
+            dealer=deal.dealer,
+            home=deal.home,
+            game_points=freeze(self.game_points),
+            knoddels=freeze(self.knoddels),
+            gehampelter_steins=freeze(self.gehampelter_steins),
+            unit=freeze({team: freeze(self.unit[team]) for team in TEAMS}),
+        )
 
 
 class Bauerchen(GameBase):
@@ -606,15 +1602,24 @@ class Bauerchen(GameBase):
             raise ValueError(f"Bauerchen seats are N, E, S, W, not {seats!r}")
         return BauerchenState(variant=variant)
 
-    # -- validation ------------------------------------------------------------------------------
+    # -- a deal in three steps -------------------------------------------------------------------
 
-    def validate(
-        self, entry: Mapping[str, Any], state: BauerchenState, variant: Variant
-    ) -> tuple[Warning, ...]:
-        """Check one raw entry against the state before it, in the order of the B-V table
-        (Scoring specification §2.5 and §7); the first failing rule is raised.
+    def parse(
+        self,
+        entry: Mapping[str, Any],
+        state: BauerchenState,
+        variant: Variant,
+        *,
+        trusted: bool = False,
+    ) -> Deal:
+        """Step 1: read one raw entry into a :class:`Deal`, in the order of the B-V table
+        (Scoring specification §2.5 and §7) up to B-V11; the first failing rule is raised.
 
-        Returns the warnings (``DEALER_ROTATION``, ``SPRITZ_HIGH``). Raises:
+        The meld cap (B-V7) and the Ledig rule (B-V9) read the state, but the table checks them
+        before the solo's form (B-V8) and the cross-checks (B-V10, B-V11), so they are read here
+        too. The checks are cheap, so a ``trusted`` entry is read in full all the same.
+
+        Raises:
             InvalidDeal: ``INVALID_ENTRY``, ``UNKNOWN_FIELD`` (the entry's shape);
                 ``UNKNOWN_PLAYER``, ``HOME_TEAM_MISMATCH`` (B-V1);
                 ``NOT_AN_INTEGER``, ``OUT_OF_RANGE``, ``SUM_MISMATCH`` (B-V2);
@@ -623,215 +1628,49 @@ class Bauerchen(GameBase):
                 (B-V4); ``OUT_OF_RANGE``, ``SPRITZ_ORDER`` (B-V5); ``DUPLICATE_MELD``,
                 ``MELD_SUIT_MISMATCH`` (B-V6); ``MELD_CAP`` (B-V7); ``SOLO_INCONSISTENT``
                 (B-V8); ``SOLO_FORBIDDEN`` (B-V9); ``OPTION_DISABLED`` (B-V10);
-                ``WINNER_MISMATCH`` (B-V11); ``MATCH_OVER`` (B-V12); ``MINIMAL_FULL_MISMATCH``
-                where two forms of one figure disagree; finally ``NOT_AN_INTEGER`` on ``cp_NS``
-                when a deal that needs card points has none.
+                ``WINNER_MISMATCH`` (B-V11); ``MINIMAL_FULL_MISMATCH`` where two forms of one
+                figure disagree.
         """
-        return self.check(entry, state, variant)[1]
+        entry = entry_object(entry, _ENTRY_KEYS)
+        dealer, home = _parse_dealer(entry)  # B-V1
+        cp, cp_fields = _parse_card_points(entry)  # B-V2, B-V3
+        _check_tricks(entry, cp, cp_fields)  # B-V4
+        spritz = _parse_spritz(entry, home, variant)  # B-V5
+        trump = suit_field(entry.get("trump"), "trump")  # B-V6
+        melds = _parse_melds(entry.get("melds"), trump)
+        raw_solo = entry.get("solo")
+        if raw_solo is None or raw_solo is False:  # a solo deal ignores melds (B13)
+            _check_meld_cap(melds, state, spritz, variant)  # B-V7
+        solo = _parse_solo(entry, raw_solo, cp)  # B-V8
+        _check_ledig(solo, state, variant)  # B-V9
+        die_letzte = _parse_option_fields(entry, variant)  # B-V10
+        deal = Deal(dealer, home, cp, spritz, melds, solo, trump, die_letzte)
+        _check_winner(entry.get("winner"), deal, variant)  # B-V11
+        return deal
 
-    def check(
-        self, entry: Mapping[str, Any], state: BauerchenState, variant: Variant
-    ) -> tuple[Deal, tuple[Warning, ...]]:
-        """The normalised deal and its warnings; raises :class:`InvalidDeal` as :meth:`validate`."""
-        if not isinstance(entry, Mapping):
-            raise InvalidDeal(
-                "deal", "INVALID_ENTRY", f"a deal must be an object, not {_shown(entry)!r}"
-            )
-        for key in entry:
-            if key not in _ENTRY_KEYS:
-                raise InvalidDeal(
-                    str(key),
-                    "UNKNOWN_FIELD",
-                    f"unknown field {key!r}; known: {', '.join(sorted(_ENTRY_KEYS))}",
-                    value=str(key),
-                )
-        warnings: list[Warning] = []
+    def legality(self, deal: Deal, state: BauerchenState, variant: Variant) -> tuple[Warning, ...]:
+        """Step 2: the deal in its place, after :meth:`parse`'s rows: B-V12, then completeness.
 
-        # B-V1: dealer ∈ {N, E, S, W} (required: he decides home and away) and home. The row's
-        # code is UNKNOWN_PLAYER, for a missing dealer too.
-        dealer = entry.get("dealer")
-        if not isinstance(dealer, str) or dealer.strip().upper() not in SEATS:
-            raise InvalidDeal(
-                "dealer",
-                "UNKNOWN_PLAYER",
-                f"the dealer is required and must be a seat (N, E, S, W), not {dealer!r}",
-                value=_shown(dealer),
-                seats=list(SEATS),
-            )
-        dealer = dealer.strip().upper()
-        forehand = SEATS[(SEATS.index(dealer) + 1) % 4]
-        home = TEAM_OF[forehand]
-        away = OTHER[home]
-        if entry.get("home") is not None:
-            given = _parse_team(entry["home"])
-            if given != home:
-                raise InvalidDeal(
-                    "home",
-                    "HOME_TEAM_MISMATCH",
-                    f"dealer {dealer} makes {forehand} forehand, so {home} is at home, "
-                    f"not {entry['home']!r}",
-                    home=_shown(entry["home"]),
-                    expected=home,
-                    dealer=dealer,
-                )
-        expected_dealer = state.next_dealer()
-        if expected_dealer is not None and dealer != expected_dealer:
-            warnings.append(
+        Returns the warnings ``DEALER_ROTATION`` (B-V1: the dealer is not forehand of the last
+        deal) and ``SPRITZ_HIGH`` (B-V5: more than 4 doubling calls). Raises:
+            InvalidDeal: ``MATCH_OVER`` (B-V12: ``steins_per_match`` steins are played);
+                finally ``NOT_AN_INTEGER`` on ``cp_NS`` when a deal scored by its card points
+                has none.
+        """
+        expected = state.next_dealer()
+        warnings = rotation_warnings(
+            deal.dealer,
+            expected,
+            f"{deal.dealer} dealt, but forehand {expected} of the last deal deals next",
+        )
+        if deal.spritz > SPRITZ_WARNING_ABOVE:
+            warnings += (
                 Warning(
-                    "dealer",
-                    "DEALER_ROTATION",
-                    f"{dealer} dealt, but forehand {expected_dealer} of the last deal deals next",
-                )
+                    "spritz",
+                    "SPRITZ_HIGH",
+                    f"{deal.spritz} doubling calls (× {2**deal.spritz}); please check",
+                ),
             )
-
-        # B-V2: card points.
-        cp_in = self._numbers(entry, "cp", "card points")
-        for team in TEAMS:
-            value = cp_in.values[team]
-            if value is not None and not 0 <= value <= CARD_POINTS:
-                raise InvalidDeal(
-                    cp_in.fields[team],
-                    "OUT_OF_RANGE",
-                    f"card points of {team} must be between 0 and {CARD_POINTS}, not {value}",
-                    value=value,
-                    minimum=0,
-                    maximum=CARD_POINTS,
-                )
-        cp: dict[str, int] | None = None
-        ns, ew = cp_in.values["NS"], cp_in.values["EW"]
-        if ns is not None and ew is not None:
-            if ns + ew != CARD_POINTS:
-                # Reported on NS's figure: the spec's entry names cp_NS, EW is 130 − cp_NS (§2.4).
-                raise InvalidDeal(
-                    cp_in.fields["NS"],
-                    "SUM_MISMATCH",
-                    f"the card points add up to {ns + ew}, not {CARD_POINTS} "
-                    "(the last trick counts 10)",
-                    total=ns + ew,
-                    expected=CARD_POINTS,
-                )
-            cp = {"NS": ns, "EW": ew}
-        elif ns is not None:
-            cp = {"NS": ns, "EW": CARD_POINTS - ns}
-        elif ew is not None:
-            cp = {"NS": CARD_POINTS - ew, "EW": ew}
-        cp_fields = dict(cp_in.fields)
-        for team in TEAMS:  # a derived figure's error belongs beside the one entered
-            if cp_in.values[team] is None and cp_in.values[OTHER[team]] is not None:
-                cp_fields[team] = cp_in.fields[OTHER[team]]
-
-        # B-V3: reachable values.
-        if cp is not None:
-            for team in TEAMS:
-                if not reachable(cp[team]):
-                    raise InvalidDeal(
-                        cp_fields[team],
-                        "UNREACHABLE_VALUE",
-                        f"{team} cannot hold {cp[team]} card points: a team with a trick has at "
-                        "least 8, and 123–129 would leave the other team 1–7",
-                        value=cp[team],
-                        team=team,
-                    )
-
-        # B-V4: tricks and the last trick.
-        self._check_tricks(entry, cp, cp_fields)
-
-        # B-V5: spritzen.
-        spritz = self._check_spritz(entry, home, away, variant, warnings)
-
-        # B-V6: melds (and the trump they are judged against).
-        trump = None
-        if entry.get("trump") is not None:
-            trump = parse_suit(entry["trump"])
-            if trump is None:
-                raise InvalidDeal(
-                    "trump",
-                    "OUT_OF_RANGE",
-                    f"trump must be a suit (♣ ♠ ♥ ♦ or C S H D), not {entry['trump']!r}",
-                    value=_shown(entry["trump"]),
-                )
-        melds = self._check_melds(entry.get("melds"), trump)
-
-        # B-V7: the meld cap, melds applied in entry order (a solo deal ignores melds, B13).
-        solo_raw = entry.get("solo")
-        if solo_raw is None or solo_raw is False:
-            score = dict(state.score)
-            for meld in melds:
-                value = meld_value(meld.kind, score[meld.team], spritz, variant)
-                if variant.meld_cap and score[meld.team] + value >= variant.target:
-                    raise InvalidDeal(
-                        meld.field,
-                        "MELD_CAP",
-                        f"the {meld.kind} of {meld.team} would bring it from {score[meld.team]} "
-                        f"to {score[meld.team] + value}, not below the target {variant.target}",
-                        team=meld.team,
-                        kind=meld.kind,
-                        score=score[meld.team],
-                        value=value,
-                        total=score[meld.team] + value,
-                        target=variant.target,
-                    )
-                score[meld.team] += value
-
-        # B-V8: the solo's consistency.
-        solo = self._check_solo(entry, solo_raw, cp, cp_fields)
-
-        # B-V9: Ledig — no solo in a Gehampelter.
-        if solo is not None and variant.ledig_no_solo_in_gehampelter and state.gehampelter:
-            raise InvalidDeal(
-                "solo",
-                "SOLO_FORBIDDEN",
-                "no Kart' ab in a Gehampelter (Ledig rule)",
-                player=solo.player,
-            )
-
-        # B-V10: fields of options not in use.
-        flag = entry.get("die_letzte")
-        if flag is not None and flag is not False:
-            if not variant.die_letzte:
-                raise InvalidDeal(
-                    "die_letzte",
-                    "OPTION_DISABLED",
-                    "Die Letzte is not played under these house rules",
-                    option="die_letzte",
-                )
-            if flag is not True:
-                raise InvalidDeal(
-                    "die_letzte", "INVALID_ENTRY", f"die_letzte must be true or false, not {flag!r}"
-                )
-        if entry.get("target") is not None and entry["target"] != variant.target:
-            raise InvalidDeal(
-                "target",
-                "OPTION_DISABLED",
-                f"this session plays to {variant.target}, not {entry['target']!r}",
-                option="target",
-                value=_shown(entry["target"]),
-                expected=variant.target,
-            )
-
-        # B-V11: the winner, if entered.
-        needs_cp = solo is None or (not solo.won and variant.solo_failure == "score_normally")
-        if entry.get("winner") is not None:
-            derived: str | None = None
-            if not needs_cp:
-                assert solo is not None
-                own = TEAM_OF[solo.player]
-                derived = own if solo.won else OTHER[own]
-            elif cp is not None:
-                derived = deal_points(cp, home, spritz, variant)["team"]
-            given = _parse_team(entry["winner"])
-            if derived is not None and given != derived:
-                raise InvalidDeal(
-                    "winner",
-                    "WINNER_MISMATCH",
-                    f"the winner is {derived}"
-                    + (" (65:65 goes to the away team)" if cp and cp["NS"] == cp["EW"] else "")
-                    + f", not {entry['winner']!r}",
-                    winner=_shown(entry["winner"]),
-                    expected=derived,
-                )
-
-        # B-V12: the match is over.
         if state.match_over:
             raise InvalidDeal(
                 "deal",
@@ -839,736 +1678,35 @@ class Bauerchen(GameBase):
                 f"the match of {variant.steins_per_match} steins is over",
                 steins=sum(state.steins.values()),
             )
-
-        # Completeness: an ordinary deal is scored by its card points.
-        if needs_cp and cp is None:
+        if deal.cp is None and _scored_by_card_points(deal.solo, variant):
             raise InvalidDeal(
-                "cp_NS",
-                "NOT_AN_INTEGER",
-                "enter the card points (cp_NS, or cp_EW)",
-                value=None,
+                "cp_NS", "NOT_AN_INTEGER", "enter the card points (cp_NS, or cp_EW)", value=None
             )
+        return warnings
 
-        deal = Deal(
-            dealer=dealer,
-            home=home,
-            cp=cp,
-            spritz=spritz,
-            melds=melds,
-            solo=solo,
-            trump=trump,
-            die_letzte=flag is True,
-        )
-        return deal, tuple(warnings)
+    def push(self, deal: Deal, state: BauerchenState, variant: Variant) -> Step:
+        """Step 3: score a legal deal (Scoring specification §2.6): a Kart' ab, else (or a lost
+        one scored normally) the melds and the deal by its card points, then the round, knoddel,
+        stein and match they end (§2.3). The state passed in is never changed; the scoring
+        finds no warnings.
 
-    @staticmethod
-    def _numbers(entry: Mapping[str, Any], stem: str, what: str) -> _Numbers:
-        """A team pair entered as ``<stem>_NS``/``<stem>_EW`` or ``<stem>: {"NS", "EW"}``; both
-        forms at once must agree (``MINIMAL_FULL_MISMATCH``). Values are whole numbers ≥ 0."""
-        values: dict[str, int | None] = {"NS": None, "EW": None}
-        fields = {team: f"{stem}_{team}" for team in TEAMS}
-        for team in TEAMS:
-            value = entry.get(f"{stem}_{team}")
-            if value is None:
-                continue
-            if not is_int(value):
-                raise InvalidDeal(
-                    f"{stem}_{team}",
-                    "NOT_AN_INTEGER",
-                    f"{what} of {team} must be a whole number, not {value!r}",
-                    value=_shown(value),
-                )
-            values[team] = value
-        mapping = entry.get(stem)
-        if mapping is not None:
-            if not isinstance(mapping, Mapping):
-                raise InvalidDeal(
-                    stem,
-                    "INVALID_ENTRY",
-                    f"{stem} must map NS and EW to numbers, not {_shown(mapping)!r}",
-                )
-            for key in mapping:
-                if key not in TEAMS:
-                    raise InvalidDeal(
-                        stem,
-                        "UNKNOWN_PLAYER",
-                        f"{key!r} is not a team (NS, EW)",
-                        value=str(key),
-                    )
-            for team in TEAMS:
-                value = mapping.get(team)
-                if value is None:
-                    continue
-                if not is_int(value):
-                    raise InvalidDeal(
-                        f"{stem}.{team}",
-                        "NOT_AN_INTEGER",
-                        f"{what} of {team} must be a whole number, not {value!r}",
-                        value=_shown(value),
-                    )
-                if values[team] is not None and values[team] != value:
-                    raise InvalidDeal(
-                        f"{stem}.{team}",
-                        "MINIMAL_FULL_MISMATCH",
-                        f"{stem}_{team} = {values[team]} but {stem}.{team} = {value}",
-                        value=value,
-                        expected=values[team],
-                    )
-                if values[team] is None:
-                    fields[team] = f"{stem}.{team}"
-                values[team] = value
-        return _Numbers(values, fields)
-
-    def _check_tricks(
-        self,
-        entry: Mapping[str, Any],
-        cp: Mapping[str, int] | None,
-        cp_fields: Mapping[str, str],
-    ) -> None:
-        """B-V4: five tricks; the last trick with a team holding a trick; 0 card points ⇔ 0
-        tricks; the card points within the feasible set for (tricks, last trick)."""
-        tricks_in = self._numbers(entry, "tricks", "tricks")
-        for team in TEAMS:
-            value = tricks_in.values[team]
-            if value is not None and not 0 <= value <= TRICKS:
-                raise InvalidDeal(
-                    tricks_in.fields[team],
-                    "OUT_OF_RANGE",
-                    f"tricks of {team} must be between 0 and {TRICKS}, not {value}",
-                    value=value,
-                    minimum=0,
-                    maximum=TRICKS,
-                )
-        ns, ew = tricks_in.values["NS"], tricks_in.values["EW"]
-        tricks: dict[str, int] | None = None
-        if ns is not None and ew is not None:
-            if ns + ew != TRICKS:
-                raise InvalidDeal(
-                    "tricks" if "tricks" in entry else tricks_in.fields["EW"],
-                    "TRICK_COUNT_MISMATCH",
-                    f"the tricks add up to {ns + ew}, not {TRICKS}",
-                    total=ns + ew,
-                    expected=TRICKS,
-                )
-            tricks = {"NS": ns, "EW": ew}
-        elif ns is not None:
-            tricks = {"NS": ns, "EW": TRICKS - ns}
-        elif ew is not None:
-            tricks = {"NS": TRICKS - ew, "EW": ew}
-        t_fields = dict(tricks_in.fields)
-        for team in TEAMS:
-            if tricks_in.values[team] is None and tricks_in.values[OTHER[team]] is not None:
-                t_fields[team] = tricks_in.fields[OTHER[team]]
-
-        last: str | None = None
-        if entry.get("last_trick") is not None:
-            last = _parse_team(entry["last_trick"])
-            if last is None:
-                raise InvalidDeal(
-                    "last_trick",
-                    "UNKNOWN_PLAYER",
-                    f"last_trick must name a team (NS, EW), not {entry['last_trick']!r}",
-                    value=_shown(entry["last_trick"]),
-                )
-            if tricks is not None and tricks[last] < 1:
-                raise InvalidDeal(
-                    "last_trick",
-                    "TRICK_COUNT_MISMATCH",
-                    f"{last} took the last trick but is entered with no trick",
-                    team=last,
-                )
-        if tricks is not None and cp is not None:
-            for team in TEAMS:
-                if tricks[team] == 0 and cp[team] > 0:
-                    raise InvalidDeal(
-                        cp_fields[team],
-                        "POINTS_WITHOUT_TRICKS",
-                        f"{team} took no trick but is entered with {cp[team]} card points",
-                        team=team,
-                        points=cp[team],
-                    )
-                if cp[team] == 0 and tricks[team] > 0:
-                    raise InvalidDeal(
-                        t_fields[team],
-                        "TRICKS_WITHOUT_POINTS",
-                        f"{team} has {tricks[team]} trick(s) but no card points; every card is "
-                        "worth at least 2",
-                        team=team,
-                        tricks=tricks[team],
-                    )
-        if cp is None or (tricks is None and last is None):
-            return
-        table = feasible_points()
-        splits = [tricks] if tricks is not None else [{"NS": t, "EW": TRICKS - t} for t in range(6)]
-        holders = [last] if last is not None else list(TEAMS)
-
-        def fits(split: Mapping[str, int], holder: str, team: str) -> bool:
-            return cp[team] in table[(split[team], team == holder)]
-
-        for team in TEAMS:
-            if not any(
-                fits(split, holder, team) and fits(split, holder, OTHER[team])
-                for split in splits
-                for holder in holders
-                if split[holder] >= 1
-            ):
-                with_last = (
-                    "with" if last == team else "without" if last is not None else "with or without"
-                )
-                held = tricks[team] if tricks is not None else None
-                raise InvalidDeal(
-                    cp_fields[team],
-                    "INFEASIBLE_FOR_TRICKS",
-                    f"{held if held is not None else 'no number of'} trick(s) {with_last} the "
-                    f"last trick cannot hold {cp[team]} card points ({team})",
-                    team=team,
-                    points=cp[team],
-                    tricks=held,
-                    last_trick=last,
-                )
-
-    @staticmethod
-    def _check_spritz(
-        entry: Mapping[str, Any],
-        home: str,
-        away: str,
-        variant: Variant,
-        warnings: list[Warning],
-    ) -> int:
-        """B-V5: the number of doubling calls, ≥ 0 and ≤ ``max_spritz``; a spritz log starts with
-        the away team and alternates. Returns the number of calls."""
-        maximum = (
-            SPRITZ_LIMIT if variant.max_spritz is None else min(variant.max_spritz, SPRITZ_LIMIT)
-        )
-        spritz = entry.get("spritz")
-        if spritz is not None:
-            if not is_int(spritz):
-                raise InvalidDeal(
-                    "spritz",
-                    "NOT_AN_INTEGER",
-                    f"spritz must be a whole number, not {spritz!r}",
-                    value=_shown(spritz),
-                )
-            if not 0 <= spritz <= maximum:
-                raise InvalidDeal(
-                    "spritz",
-                    "OUT_OF_RANGE",
-                    f"spritz must be between 0 and {maximum}, not {spritz}",
-                    value=spritz,
-                    minimum=0,
-                    maximum=maximum,
-                )
-        log = entry.get("spritz_log")
-        if log is not None:
-            if not isinstance(log, list | tuple):
-                raise InvalidDeal(
-                    "spritz_log",
-                    "INVALID_ENTRY",
-                    f"spritz_log must be a list of teams, not {_shown(log)!r}",
-                )
-            teams = []
-            for index, call in enumerate(log):
-                team = _parse_team(call)
-                if team is None:
-                    raise InvalidDeal(
-                        f"spritz_log.{index}",
-                        "UNKNOWN_PLAYER",
-                        f"{call!r} is not a team (NS, EW) or a seat",
-                        value=_shown(call),
-                    )
-                teams.append(team)
-            for index, team in enumerate(teams):
-                expected = away if index % 2 == 0 else home
-                if team != expected:
-                    raise InvalidDeal(
-                        "spritz_log",
-                        "SPRITZ_ORDER",
-                        "the away team spritzes first, then the teams alternate: call "
-                        f"{index + 1} is by {team}, not {expected}",
-                        away=away,
-                        call=index + 1,
-                        team=team,
-                        expected=expected,
-                    )
-            if len(teams) > maximum:
-                raise InvalidDeal(
-                    "spritz_log",
-                    "OUT_OF_RANGE",
-                    f"at most {maximum} doubling calls, not {len(teams)}",
-                    value=len(teams),
-                    minimum=0,
-                    maximum=maximum,
-                )
-            if spritz is not None and spritz != len(teams):
-                raise InvalidDeal(
-                    "spritz_log",
-                    "MINIMAL_FULL_MISMATCH",
-                    f"spritz is {spritz} but the spritz log has {len(teams)} calls",
-                    value=len(teams),
-                    expected=spritz,
-                )
-            spritz = len(teams)
-        spritz = spritz or 0
-        if spritz > SPRITZ_WARNING_ABOVE:
-            warnings.append(
-                Warning(
-                    "spritz",
-                    "SPRITZ_HIGH",
-                    f"{spritz} doubling calls (× {2**spritz}); please check",
-                )
-            )
-        return spritz
-
-    @staticmethod
-    def _check_melds(raw: Any, trump: str | None) -> tuple[Meld, ...]:
-        """B-V6: well-formed melds; one per suit, at most four, at most one 40 and three 20s,
-        at most two per player; a 40 only in trumps and a 20 only in a plain suit."""
-        if raw is None:
-            return ()
-        if not isinstance(raw, list | tuple):
-            raise InvalidDeal(
-                "melds", "INVALID_ENTRY", f"melds must be a list, not {_shown(raw)!r}"
-            )
-        if len(raw) > 4:
-            raise InvalidDeal(
-                "melds",
-                "DUPLICATE_MELD",
-                f"at most 4 melds in a deal (one per suit), not {len(raw)}",
-                count=len(raw),
-                maximum=4,
-            )
-        melds: list[Meld] = []
-        for index, item in enumerate(raw):
-            at = f"melds.{index}"
-            if not isinstance(item, Mapping):
-                raise InvalidDeal(
-                    at,
-                    "INVALID_ENTRY",
-                    f"a meld must be {{team, kind}} or {{player, suit}}, not {_shown(item)!r}",
-                )
-            for key in item:
-                if key not in _MELD_KEYS:
-                    raise InvalidDeal(
-                        f"{at}.{key}",
-                        "UNKNOWN_FIELD",
-                        f"unknown meld field {key!r}; known: team, kind, player, suit",
-                        value=str(key),
-                    )
-            player = item.get("player")
-            team = None
-            if player is not None:
-                if not isinstance(player, str) or player.strip().upper() not in SEATS:
-                    raise InvalidDeal(
-                        f"{at}.player",
-                        "UNKNOWN_PLAYER",
-                        f"{player!r} is not a seat (N, E, S, W)",
-                        value=_shown(player),
-                    )
-                player = player.strip().upper()
-                team = TEAM_OF[player]
-            if item.get("team") is not None:
-                named = _parse_team(item["team"])
-                if named is None or (isinstance(item["team"], str) and len(item["team"]) == 1):
-                    raise InvalidDeal(
-                        f"{at}.team",
-                        "UNKNOWN_PLAYER",
-                        f"{item['team']!r} is not a team (NS, EW)",
-                        value=_shown(item["team"]),
-                    )
-                if team is not None and named != team:
-                    raise InvalidDeal(
-                        f"{at}.team",
-                        "MINIMAL_FULL_MISMATCH",
-                        f"{player} plays for {team}, not {named}",
-                        value=named,
-                        expected=team,
-                    )
-                team = named
-            if team is None:
-                raise InvalidDeal(
-                    f"{at}.team", "MISSING_PLAYER", "say which team (or player) melded"
-                )
-            suit = None
-            if item.get("suit") is not None:
-                suit = parse_suit(item["suit"])
-                if suit is None:
-                    raise InvalidDeal(
-                        f"{at}.suit",
-                        "OUT_OF_RANGE",
-                        f"{item['suit']!r} is not a suit (♣ ♠ ♥ ♦ or C S H D)",
-                        value=_shown(item["suit"]),
-                    )
-            kind = item.get("kind")
-            if kind is not None:
-                if not is_int(kind):
-                    raise InvalidDeal(
-                        f"{at}.kind",
-                        "NOT_AN_INTEGER",
-                        f"a meld's kind is 20 or 40, not {kind!r}",
-                        value=_shown(kind),
-                    )
-                if kind not in (20, 40):
-                    raise InvalidDeal(
-                        f"{at}.kind",
-                        "OUT_OF_RANGE",
-                        f"a meld's kind is 20 or 40, not {kind}",
-                        value=kind,
-                        minimum=20,
-                        maximum=40,
-                    )
-            if suit is not None and trump is not None:
-                derived = 40 if suit == trump else 20
-                if kind is not None and kind != derived:
-                    raise InvalidDeal(
-                        f"{at}.kind",
-                        "MELD_SUIT_MISMATCH",
-                        f"K+Q of {suit} is a {derived} with {trump} trumps, not a {kind}",
-                        suit=suit,
-                        trump=trump,
-                        kind=kind,
-                        expected=derived,
-                    )
-                kind = derived
-            if kind is None:
-                raise InvalidDeal(
-                    f"{at}.kind",
-                    "MELD_SUIT_MISMATCH",
-                    "give the meld's kind (20 or 40), or its suit and the trump suit",
-                )
-            # Only one King and one Queen of each suit exist, and a 40 is the trump pair.
-            for earlier in melds:
-                if suit is not None and earlier.suit == suit:
-                    raise InvalidDeal(
-                        f"{at}.suit",
-                        "DUPLICATE_MELD",
-                        f"K+Q of {suit} is melded twice; there is one King and one Queen of it",
-                        suit=suit,
-                    )
-            if kind == 40 and any(m.kind == 40 for m in melds):
-                raise InvalidDeal(
-                    f"{at}.kind",
-                    "DUPLICATE_MELD",
-                    "two 40s in one deal: only the trump suit makes a 40",
-                    kind=40,
-                )
-            if kind == 20 and sum(m.kind == 20 for m in melds) >= 3:
-                raise InvalidDeal(
-                    f"{at}.kind",
-                    "DUPLICATE_MELD",
-                    "more 20s than the three plain suits",
-                    kind=20,
-                )
-            if player is not None and sum(m.player == player for m in melds) >= 2:
-                raise InvalidDeal(
-                    f"{at}.player",
-                    "DUPLICATE_MELD",
-                    f"{player} holds five cards: at most two K+Q pairs",
-                    player=player,
-                )
-            melds.append(Meld(team, kind, player, suit, at))
-        return tuple(melds)
-
-    @staticmethod
-    def _check_solo(
-        entry: Mapping[str, Any],
-        raw: Any,
-        cp: Mapping[str, int] | None,
-        cp_fields: Mapping[str, str],
-    ) -> Solo | None:
-        """B-V8: a known soloist; a won solo took all five tricks (opponents 0 card points), a
-        lost one left the opponents at least one trick."""
-        if raw is None or raw is False:
-            return None
-        if not isinstance(raw, Mapping):
-            raise InvalidDeal(
-                "solo",
-                "INVALID_ENTRY",
-                f"solo must be {{player, won}} or null, not {_shown(raw)!r}",
-            )
-        for key in raw:
-            if key not in _SOLO_KEYS:
-                raise InvalidDeal(
-                    f"solo.{key}",
-                    "UNKNOWN_FIELD",
-                    f"unknown solo field {key!r}; known: player, won, tricks",
-                    value=str(key),
-                )
-        # "player known" is part of B-V8, with the row's code SOLO_INCONSISTENT.
-        player = raw.get("player")
-        if not isinstance(player, str) or player.strip().upper() not in SEATS:
-            raise InvalidDeal(
-                "solo.player",
-                "SOLO_INCONSISTENT",
-                f"say who played the Kart' ab: a seat (N, E, S, W), not {player!r}",
-                value=_shown(player),
-            )
-        player = player.strip().upper()
-        won = raw.get("won")
-        if not isinstance(won, bool):
-            raise InvalidDeal(
-                "solo.won",
-                "SOLO_INCONSISTENT",
-                f"say whether the Kart' ab was won (true or false), not {won!r}",
-                value=_shown(won),
-            )
-        team = TEAM_OF[player]
-        opponents = OTHER[team]
-        solo_tricks = raw.get("tricks")
-        if solo_tricks is not None:
-            if not is_int(solo_tricks):
-                raise InvalidDeal(
-                    "solo.tricks",
-                    "NOT_AN_INTEGER",
-                    f"the soloist's tricks must be a whole number, not {solo_tricks!r}",
-                    value=_shown(solo_tricks),
-                )
-            if not 0 <= solo_tricks <= TRICKS:
-                raise InvalidDeal(
-                    "solo.tricks",
-                    "OUT_OF_RANGE",
-                    f"the soloist's tricks must be between 0 and {TRICKS}, not {solo_tricks}",
-                    value=solo_tricks,
-                    minimum=0,
-                    maximum=TRICKS,
-                )
-            if (solo_tricks == TRICKS) != won:
-                raise InvalidDeal(
-                    "solo",
-                    "SOLO_INCONSISTENT",
-                    f"a {'won' if won else 'lost'} Kart' ab with {solo_tricks} trick(s)",
-                    player=player,
-                    won=won,
-                    tricks=solo_tricks,
-                )
-        tricks = None
-        if entry.get("tricks") is not None and isinstance(entry["tricks"], Mapping):
-            tricks = entry["tricks"].get(opponents)
-        if tricks is None:
-            tricks = entry.get(f"tricks_{opponents}")
-        if tricks is None:
-            own = entry.get(f"tricks_{team}")
-            if own is None and isinstance(entry.get("tricks"), Mapping):
-                own = entry["tricks"].get(team)
-            tricks = None if own is None else TRICKS - own
-        if won:
-            if (cp is not None and cp[opponents] != 0) or (tricks is not None and tricks != 0):
-                raise InvalidDeal(
-                    "solo",
-                    "SOLO_INCONSISTENT",
-                    f"a won Kart' ab takes all five tricks: {opponents} must have 0 card points "
-                    "and no trick",
-                    player=player,
-                    won=True,
-                    team=team,
-                    opponents=opponents,
-                )
-        elif (cp is not None and cp[opponents] == 0) or (tricks is not None and tricks == 0):
-            raise InvalidDeal(
-                "solo",
-                "SOLO_INCONSISTENT",
-                f"a lost Kart' ab leaves {opponents} at least one trick",
-                player=player,
-                won=False,
-                team=team,
-                opponents=opponents,
-            )
-        return Solo(player, won)
-
-    # -- scoring ---------------------------------------------------------------------------------
-
-    def apply(
-        self,
-        entry: Mapping[str, Any],
-        state: BauerchenState,
-        variant: Variant,
-        *,
-        trusted: bool = False,
-    ) -> Step:
-        """Validate ``entry`` and score it (Scoring specification §2.6); returns the next step.
-
-        The checks are cheap, so a ``trusted`` entry is validated all the same; only its warnings
-        are dropped. The state passed in is never changed. Raises:
-            InvalidDeal: as :meth:`validate`.
+        Scoring specification §7: a team whose Weiterschreiben carry is already at the target
+        wins the round at the end of the round's first deal (unless a Kart' ab ends it); the
+        other team's points of that deal are void.
         """
-        deal, warnings = self.check(entry, state, variant)
-        if trusted:
-            warnings = ()
-        score = dict(state.score)
-        knoddel = dict(state.knoddel)
-        steins = dict(state.steins)
-        game_points = dict(state.game_points)
-        knoddels = dict(state.knoddels)
-        g_steins = dict(state.gehampelter_steins)
-        counting = not state.unit_over
-        unit = {team: dict(state.unit[team]) for team in TEAMS}
-        round_no, stein_no = state.round_no, state.stein_no
-        match_over = state.match_over
-        events: list[Event] = []
-        target = variant.target
-
-        def credit(team: str, points: int) -> None:
-            if team == void:
-                return
-            score[team] += points
-            game_points[team] += points
-            if counting:
-                unit[team]["game_points"] += points
-
-        def end_round(winner: str, solo: bool) -> None:
-            nonlocal round_no, stein_no, match_over
-            loser = OTHER[winner]
-            carry = score[winner] - target if variant.weiterschreiben and not solo else 0
-            events.append(
-                Event(
-                    "round_won",
-                    _team_seats(winner),
-                    {
-                        "team": winner,
-                        "round": round_no,
-                        "score": score[winner],
-                        "target": target,
-                        "carry": carry,
-                        "solo": solo,
-                        "by_carry": winner == carried,
-                    },
-                    SOURCE_CARRY if winner == carried else SOURCE_ROUND,
-                )
-            )
-            decider = knoddel["NS"] == 1 and knoddel["EW"] == 1
-            knoddel[loser] += 1
-            knoddels[loser] += 1
-            if counting:
-                unit[loser]["knoddels"] += 1
-            events.append(
-                Event(
-                    "knoddel",
-                    _team_seats(loser),
-                    {"team": loser, "knoddels": knoddel[loser]},
-                    SOURCE_ROUND,
-                )
-            )
-            if knoddel[loser] >= 2:
-                steins[winner] += 1
-                if decider:
-                    g_steins[winner] += 1
-                if counting:
-                    unit[winner]["steins"] += 1
-                    if decider:
-                        unit[winner]["gehampelter_steins"] += 1
-                events.append(
-                    Event(
-                        "stein",
-                        _team_seats(winner),
-                        {"team": winner, "steins": steins[winner], "gehampelter": decider},
-                        SOURCE_ROUND,
-                    )
-                )
-                knoddel["NS"] = knoddel["EW"] = 0
-                stein_no += 1
-                played = steins["NS"] + steins["EW"]
-                if variant.steins_per_match and played >= variant.steins_per_match:
-                    match_over = True
-                    events.append(Event("match_over", (), {"steins": dict(steins)}, SOURCE_ROUND))
-            elif knoddel["NS"] == 1 and knoddel["EW"] == 1:
-                events.append(Event("gehampelter", (), {"round": round_no + 1}, SOURCE_ROUND))
-            score[winner] = carry
-            score[loser] = 0
-            round_no += 1
-
-        solo = deal.solo
-        scored_normally = solo is None or (
-            not solo.won and variant.solo_failure == "score_normally"
-        )
-        # Scoring specification §7: a team whose Weiterschreiben carry is already at the target
-        # wins the round at the end of the round's first deal (unless a Kart' ab ends it); the
-        # other team's points of that deal are void.
-        carried = next((team for team in TEAMS if state.score[team] >= target), None)
-        if not scored_normally:
-            carried = None
-        void = OTHER[carried] if carried is not None else None
-        if solo is not None:
-            team = TEAM_OF[solo.player]
-            bonus = 12 if solo.won and variant.solo_success == "plus12" else 0
-            events.append(
-                Event(
-                    "solo",
-                    (solo.player,),
-                    {"team": team, "won": solo.won, "points": bonus},
-                    SOURCE_SOLO,
-                )
-            )
-            if solo.won:
-                if bonus:
-                    credit(team, bonus)
-                end_round(team, solo=True)
-            elif not scored_normally:
-                end_round(OTHER[team], solo=True)
-        if scored_normally:
-            assert deal.cp is not None
-            if solo is None:  # melds in a solo deal are ignored (B13)
-                for meld in deal.melds:
-                    value = meld_value(meld.kind, score[meld.team], deal.spritz, variant)
-                    credit(meld.team, value)
-                    events.append(
-                        Event(
-                            "meld",
-                            (meld.player,) if meld.player else _team_seats(meld.team),
-                            {
-                                "team": meld.team,
-                                "kind": meld.kind,
-                                "value": value,
-                                "suit": meld.suit,
-                                "void": meld.team == void,
-                            },
-                            SOURCE_MELD,
-                        )
-                    )
-            result = deal_points(deal.cp, deal.home, deal.spritz, variant)
-            winner = result["team"]
-            credit(winner, result["points"])
-            events.append(
-                Event(
-                    "deal_won",
-                    _team_seats(winner),
-                    {**result, "void": winner == void},
-                    SOURCE_CARRY if winner == void else SOURCE_DEAL,
-                )
-            )
-            # With the meld cap on only the deal winner can reach T (B10); with it off a meld
-            # may have carried the loser there, and the round goes to whoever reached it.
-            if carried is not None:
-                end_round(carried, solo=False)
-            elif score[winner] >= target:
-                end_round(winner, solo=False)
-            elif score[OTHER[winner]] >= target:
-                end_round(OTHER[winner], solo=False)
-
-        unit_over = state.unit_over or (
-            (variant.tournament_round == "stein" and steins["NS"] + steins["EW"] >= 1)
-            or (variant.tournament_round == "match" and match_over)
-        )
-        if unit_over and not state.unit_over:
-            events.append(Event("unit_over", (), {"unit": variant.tournament_round}, SOURCE_UNIT))
-
-        new = BauerchenState(
-            seats=state.seats,
-            variant=variant,
-            deals=state.deals + 1,
-            score=freeze(score),
-            knoddel=freeze(knoddel),
-            steins=freeze(steins),
-            round_no=round_no,
-            stein_no=stein_no,
-            match_over=match_over,
-            unit_over=unit_over,
-            dealer=deal.dealer,
-            home=deal.home,
-            game_points=freeze(game_points),
-            knoddels=freeze(knoddels),
-            gehampelter_steins=freeze(g_steins),
-            unit=freeze({team: freeze(unit[team]) for team in TEAMS}),
-        )
-        return Step(state=new, events=tuple(events), warnings=warnings)
+        by_card_points = _scored_by_card_points(deal.solo, variant)
+        carried = None
+        if by_card_points:
+            carried = next((team for team in TEAMS if state.score[team] >= variant.target), None)
+        slate = _Slate.of(state, variant, carried)
+        if deal.solo is not None:
+            slate.solo(deal.solo, by_card_points)
+        if by_card_points:
+            if deal.solo is None:  # melds in a solo deal are ignored (B13)
+                slate.melds(deal)
+            slate.card_points(deal)
+        new = slate.state_after(state, deal)
+        return Step(state=new, events=tuple(slate.events))
 
 
 BAUERCHEN = Bauerchen()

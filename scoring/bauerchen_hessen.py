@@ -17,6 +17,9 @@ Entries are JSON-like dicts, either the deal's winner or who took each trick:
 * ``{"winner_team": "NS"}``;
 * ``{"trick_winners": ["NS", "EW", "EW", "EW", "EW"]}`` (teams or seats, tricks 1–5 in order).
 
+A team is named ``NS`` or ``EW`` in either order and any case, ``EW`` also as German ``OW``
+(Ost/West), or by one of its seats (:func:`scoring.checks.parse_partnership`).
+
 Optional ``"dealer"`` (N/E/S/W; a warning when it breaks the clockwise rotation) and ``"trump"``
 (the turned-up suit, for the record). Both forms at once must agree.
 
@@ -42,8 +45,8 @@ won − deals lost by the seat's team), then ``"lot"``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar, NamedTuple
 
 from scoring.base import (
     Event,
@@ -54,7 +57,16 @@ from scoring.base import (
     Step,
     Warning,
 )
-from scoring.bauerchen import OTHER, SEATS, TEAM_OF, TEAM_SEATS, TEAMS, parse_suit
+from scoring.bauerchen import OTHER, SEATS, TEAM_SEATS, TEAMS
+from scoring.checks import (
+    PARTNERSHIP_OF,
+    entry_object,
+    next_seat,
+    partnership_field,
+    rotation_warnings,
+    shown,
+    suit_field,
+)
 from scoring.options import check_values, freeze, read_options
 
 SOURCE_DEAL = "Bauerchen, Hessian variant, Scoring specification §2.10 (deal win)"
@@ -70,25 +82,6 @@ RANKS: tuple[str, ...] = ("A", "10", "K", "Q", "J", "9")
 _ENTRY_KEYS = frozenset({"dealer", "winner_team", "trick_winners", "trump"})
 
 
-def _shown(value: Any) -> Any:
-    """``value`` as a JSON-ready parameter for a message."""
-    return value if value is None or isinstance(value, bool | int | float | str) else repr(value)
-
-
-def parse_team(value: Any) -> str | None:
-    """``"NS"``/``"EW"`` from a team name (either order, any case) or a seat; else ``None``."""
-    if not isinstance(value, str):
-        return None
-    text = value.strip().upper()
-    if text in TEAM_OF:
-        return TEAM_OF[text]
-    if text in ("NS", "SN"):
-        return "NS"
-    if text in ("EW", "WE"):
-        return "EW"
-    return None
-
-
 def deal_winner(tricks: Sequence[str]) -> tuple[str | None, str]:
     """The team that wins a deal from the five trick winners (teams, in trick order), and how:
     ``("NS", "first_two")``, ``("EW", "last_three")`` or ``(None, "no_result")``.
@@ -100,6 +93,109 @@ def deal_winner(tricks: Sequence[str]) -> tuple[str | None, str]:
     if tricks[2] == tricks[3] == tricks[4]:
         return tricks[2], "last_three"
     return None, "no_result"
+
+
+class Deal(NamedTuple):
+    """One entry read by :meth:`BauerchenHessen.parse`: the typed, normalised deal."""
+
+    dealer: str | None
+    """The dealer's seat, when entered."""
+    trump: str | None
+    """The turned-up trump suit, when entered (for the record; no scoring effect)."""
+    tricks: tuple[str, ...] | None
+    """The teams that took tricks 1–5, in order, when entered."""
+    winner: str | None
+    """The team that won the deal; ``None``: no result (tricks 1–2 and 3–5 split)."""
+    how: str
+    """How it was won: ``"first_two"``, ``"last_three"``, ``"entered"`` (only
+    ``winner_team`` given) or ``"no_result"``."""
+
+
+def _parse_dealer(entry: Mapping[str, Any]) -> str | None:
+    """The dealer, when entered: a seat N, E, S or W (any case).
+
+    Raises:
+        InvalidDeal: ``UNKNOWN_PLAYER`` on ``dealer``.
+    """
+    dealer = entry.get("dealer")
+    if dealer is None:
+        return None
+    if not isinstance(dealer, str) or dealer.strip().upper() not in SEATS:
+        raise InvalidDeal(
+            "dealer",
+            "UNKNOWN_PLAYER",
+            f"dealer {dealer!r} is not a seat (N, E, S, W)",
+            value=shown(dealer),
+        )
+    return dealer.strip().upper()
+
+
+def _parse_winner_team(entry: Mapping[str, Any]) -> str | None:
+    """The entered ``winner_team``: a team (NS, EW, either order, German OW for Ost/West) or a
+    seat of it; ``None`` when not entered.
+
+    Raises:
+        InvalidDeal: ``UNKNOWN_PLAYER`` on ``winner_team``.
+    """
+    raw = entry.get("winner_team")
+    if raw is None:
+        return None
+    return partnership_field(raw, "winner_team")
+
+
+def _parse_tricks(raw: Any) -> tuple[str, ...]:
+    """Exactly five trick winners, each a team (or a seat of it); returns the teams.
+
+    Raises:
+        InvalidDeal: ``INVALID_ENTRY`` (not a list), ``TRICK_COUNT_MISMATCH`` (not five) on
+            ``trick_winners``; ``UNKNOWN_PLAYER`` on ``trick_winners.<i>``.
+    """
+    if not isinstance(raw, list | tuple):
+        raise InvalidDeal(
+            "trick_winners",
+            "INVALID_ENTRY",
+            f"trick_winners must be a list of five teams, not {shown(raw)!r}",
+        )
+    if len(raw) != TRICKS:
+        raise InvalidDeal(
+            "trick_winners",
+            "TRICK_COUNT_MISMATCH",
+            f"a deal has {TRICKS} tricks, not {len(raw)}",
+            total=len(raw),
+            expected=TRICKS,
+        )
+    return tuple(
+        partnership_field(value, f"trick_winners.{index}") for index, value in enumerate(raw)
+    )
+
+
+def _winner(given: str | None, tricks: tuple[str, ...] | None) -> tuple[str | None, str]:
+    """The deal's winner and how (:func:`deal_winner`), from the tricks when entered, else the
+    entered ``winner_team`` (``given``); the two must agree.
+
+    Raises:
+        InvalidDeal: ``MINIMAL_FULL_MISMATCH`` on ``winner_team`` (the tricks say otherwise);
+            ``MISSING_PLAYER`` on ``winner_team`` (neither entered).
+    """
+    if tricks is None:
+        if given is None:
+            raise InvalidDeal(
+                "winner_team",
+                "MISSING_PLAYER",
+                "enter the team that won the deal (winner_team) or the five trick winners",
+            )
+        return given, "entered"
+    winner, how = deal_winner(tricks)
+    if given is not None and given != winner:
+        raise InvalidDeal(
+            "winner_team",
+            "MINIMAL_FULL_MISMATCH",
+            f"the tricks {'give no result' if winner is None else f'are won by {winner}'}"
+            f", not by {given}",
+            value=given,
+            expected=winner,
+        )
+    return winner, how
 
 
 @dataclass(frozen=True)
@@ -178,16 +274,14 @@ class HessenState:
 
     def next_dealer(self) -> str | None:
         """Who deals next when the last dealer is known: the seat on his left, clockwise."""
-        if self.dealer is None:
-            return None
-        return SEATS[(SEATS.index(self.dealer) + 1) % 4]
+        return None if self.dealer is None else next_seat(SEATS, self.dealer)
 
     def result(self) -> tuple[SeatResult, ...]:
         """Per seat, in seat order: its Stauzewecke, and its team's ``games_won`` and
         ``deal_diff`` (deals won − lost) as tie-break figures."""
         results = []
         for seat in self.seats:
-            team = TEAM_OF[seat]
+            team = PARTNERSHIP_OF[seat]
             figures = {
                 "games_won": self.games_won[team],
                 "deal_diff": self.deals_won[team] - self.deals_won[OTHER[team]],
@@ -262,105 +356,58 @@ class BauerchenHessen(GameBase):
             raise ValueError(f"Hessian Bauerchen seats are N, E, S, W, not {seats!r}")
         return HessenState()
 
-    # -- validation ------------------------------------------------------------------------------
+    # -- a deal in three steps -------------------------------------------------------------------
 
-    def validate(
-        self, entry: Mapping[str, Any], state: HessenState, variant: Variant
-    ) -> tuple[Warning, ...]:
-        """Check one raw entry against the state before it.
+    def parse(
+        self,
+        entry: Mapping[str, Any],
+        state: HessenState,
+        variant: Variant,
+        *,
+        trusted: bool = False,
+    ) -> Deal:
+        """Step 1: read one raw entry into a :class:`Deal`: its shape, the dealer, the trump
+        suit, then the winner as entered (``winner_team``) and from the tricks
+        (``trick_winners``), which must agree (§2.10). The checks are cheap, so a ``trusted``
+        entry is read in full all the same.
 
-        Returns the warnings: ``DEALER_ROTATION``, ``NO_RESULT`` (tricks 1–2 and 3–5 split; the
-        deal changes nothing). Raises:
+        Raises:
             InvalidDeal: ``INVALID_ENTRY``, ``UNKNOWN_FIELD`` (the entry's shape);
                 ``UNKNOWN_PLAYER`` (``dealer``, ``winner_team``, ``trick_winners.i``);
                 ``OUT_OF_RANGE`` (``trump``); ``TRICK_COUNT_MISMATCH`` (not five trick
                 winners); ``MISSING_PLAYER`` (no winner in any form); ``MINIMAL_FULL_MISMATCH``
-                (``winner_team`` ≠ the winner of the tricks); ``MATCH_OVER``.
+                (``winner_team`` ≠ the winner of the tricks).
         """
-        return self._check(entry, state)[1]
-
-    def _check(
-        self, entry: Mapping[str, Any], state: HessenState
-    ) -> tuple[tuple[str | None, str, str | None], tuple[Warning, ...]]:
-        """``((winner, how, dealer), warnings)``; raises :class:`InvalidDeal` as
-        :meth:`validate`."""
-        if not isinstance(entry, Mapping):
-            raise InvalidDeal(
-                "deal", "INVALID_ENTRY", f"a deal must be an object, not {_shown(entry)!r}"
-            )
-        for key in entry:
-            if key not in _ENTRY_KEYS:
-                raise InvalidDeal(
-                    str(key),
-                    "UNKNOWN_FIELD",
-                    f"unknown field {key!r}; known: {', '.join(sorted(_ENTRY_KEYS))}",
-                    value=str(key),
-                )
-        warnings: list[Warning] = []
-        dealer = entry.get("dealer")
-        if dealer is not None:
-            if not isinstance(dealer, str) or dealer.strip().upper() not in SEATS:
-                raise InvalidDeal(
-                    "dealer",
-                    "UNKNOWN_PLAYER",
-                    f"dealer {dealer!r} is not a seat (N, E, S, W)",
-                    value=_shown(dealer),
-                )
-            dealer = dealer.strip().upper()
-            expected = state.next_dealer()
-            if expected is not None and dealer != expected:
-                warnings.append(
-                    Warning(
-                        "dealer",
-                        "DEALER_ROTATION",
-                        f"{dealer} dealt, but {expected} (left of the last dealer) deals next",
-                    )
-                )
-        if entry.get("trump") is not None and parse_suit(entry["trump"]) is None:
-            raise InvalidDeal(
-                "trump",
-                "OUT_OF_RANGE",
-                f"trump must be a suit (♣ ♠ ♥ ♦ or C S H D), not {entry['trump']!r}",
-                value=_shown(entry["trump"]),
-            )
-        given = None
-        if entry.get("winner_team") is not None:
-            given = parse_team(entry["winner_team"])
-            if given is None:
-                raise InvalidDeal(
-                    "winner_team",
-                    "UNKNOWN_PLAYER",
-                    f"{entry['winner_team']!r} is not a team (NS, EW)",
-                    value=_shown(entry["winner_team"]),
-                )
-        winner, how = given, "entered"
+        entry = entry_object(entry, _ENTRY_KEYS)
+        dealer = _parse_dealer(entry)
+        trump = suit_field(entry.get("trump"), "trump")
+        given = _parse_winner_team(entry)
         raw = entry.get("trick_winners")
-        if raw is not None:
-            tricks = self._check_tricks(raw)
-            winner, how = deal_winner(tricks)
-            if given is not None and given != winner:
-                raise InvalidDeal(
-                    "winner_team",
-                    "MINIMAL_FULL_MISMATCH",
-                    f"the tricks {'give no result' if winner is None else f'are won by {winner}'}"
-                    f", not by {given}",
-                    value=given,
-                    expected=winner,
-                )
-            if winner is None:
-                warnings.append(
-                    Warning(
-                        "trick_winners",
-                        "NO_RESULT",
-                        "neither team took both of the first two tricks or all of the last "
-                        "three: the deal changes nothing",
-                    )
-                )
-        elif given is None:
-            raise InvalidDeal(
-                "winner_team",
-                "MISSING_PLAYER",
-                "enter the team that won the deal (winner_team) or the five trick winners",
+        tricks = None if raw is None else _parse_tricks(raw)
+        winner, how = _winner(given, tricks)
+        return Deal(dealer, trump, tricks, winner, how)
+
+    def legality(self, deal: Deal, state: HessenState, variant: Variant) -> tuple[Warning, ...]:
+        """Step 2: the deal in its place.
+
+        Returns the warnings: ``DEALER_ROTATION`` (the dealer entered is not left of the last
+        one), ``NO_RESULT`` (tricks 1–2 and 3–5 split; the deal changes nothing). Raises:
+            InvalidDeal: ``MATCH_OVER`` (``games_per_match`` games are played).
+        """
+        expected = state.next_dealer()
+        warnings = rotation_warnings(
+            deal.dealer,
+            expected,
+            f"{deal.dealer} dealt, but {expected} (left of the last dealer) deals next",
+        )
+        if deal.winner is None:
+            warnings += (
+                Warning(
+                    "trick_winners",
+                    "NO_RESULT",
+                    "neither team took both of the first two tricks or all of the last three: "
+                    "the deal changes nothing",
+                ),
             )
         if state.match_over:
             raise InvalidDeal(
@@ -369,113 +416,87 @@ class BauerchenHessen(GameBase):
                 "the match is over; no more deals can be entered",
                 games=state.game_no - 1,
             )
-        return (winner, how, dealer), tuple(warnings)
+        return warnings
 
-    @staticmethod
-    def _check_tricks(raw: Any) -> list[str]:
-        """Exactly five trick winners, each a team (or a seat of it); returns the teams."""
-        if not isinstance(raw, list | tuple):
-            raise InvalidDeal(
-                "trick_winners",
-                "INVALID_ENTRY",
-                f"trick_winners must be a list of five teams, not {_shown(raw)!r}",
-            )
-        if len(raw) != TRICKS:
-            raise InvalidDeal(
-                "trick_winners",
-                "TRICK_COUNT_MISMATCH",
-                f"a deal has {TRICKS} tricks, not {len(raw)}",
-                total=len(raw),
-                expected=TRICKS,
-            )
-        tricks = []
-        for index, value in enumerate(raw):
-            team = parse_team(value)
-            if team is None:
-                raise InvalidDeal(
-                    f"trick_winners.{index}",
-                    "UNKNOWN_PLAYER",
-                    f"{value!r} is not a team (NS, EW) or a seat",
-                    value=_shown(value),
-                )
-            tricks.append(team)
-        return tricks
-
-    # -- scoring ---------------------------------------------------------------------------------
-
-    def apply(
-        self,
-        entry: Mapping[str, Any],
-        state: HessenState,
-        variant: Variant,
-        *,
-        trusted: bool = False,
-    ) -> Step:
-        """Validate ``entry`` and score it (§2.10); returns the next step. A ``trusted`` entry is
-        validated all the same (the checks are cheap); only its warnings are dropped.
-
-        Raises:
-            InvalidDeal: as :meth:`validate`.
+    def push(self, deal: Deal, state: HessenState, variant: Variant) -> Step:
+        """Step 3: score a legal deal (§2.10). The winner erases a Strich ("en Strich aus"),
+        the loser adds one ("en Strich oo"); a team down to none wins the game
+        (:func:`_nullchen`). A deal without a result changes nothing but the count. A deal
+        entered without a dealer is taken to be dealt by the seat in turn. The state passed in
+        is never changed; the scoring finds no warnings.
         """
-        (winner, how, dealer), warnings = self._check(entry, state)
-        if trusted:
-            warnings = ()
-        striche = dict(state.striche)
-        games_won = dict(state.games_won)
-        ledger = dict(state.ledger)
-        deals_won = dict(state.deals_won)
-        game_no, match_over = state.game_no, state.match_over
-        events: list[Event] = []
+        dealer = deal.dealer if deal.dealer is not None else state.next_dealer()
+        winner = deal.winner
         if winner is None:
-            events.append(Event("no_result", (), {}, SOURCE_DEAL))
-        else:
-            loser = OTHER[winner]
-            # The winner erases a Strich ("en Strich aus"), the loser adds one ("en Strich oo").
-            striche[winner] -= 1
-            striche[loser] += 1
-            deals_won[winner] += 1
-            events.append(
-                Event(
-                    "deal_won",
-                    TEAM_SEATS[winner],
-                    {"team": winner, "how": how, "striche": dict(striche)},
-                    SOURCE_DEAL,
-                )
+            new = replace(
+                state,
+                deals=state.deals + 1,
+                no_results=state.no_results + 1,
+                dealer=dealer,
+                unit_over=state.match_over,
             )
-            if striche[winner] == 0:
-                # Nullchen: each losing player owes one Stauzeweck to the winners.
-                games_won[winner] += 1
-                owed = {seat: 1 if TEAM_OF[seat] == winner else -1 for seat in SEATS}
-                for seat, amount in owed.items():
-                    ledger[seat] += amount
-                events.append(
-                    Event(
-                        "nullchen",
-                        TEAM_SEATS[winner],
-                        {"team": winner, "game": game_no, "ledger": owed},
-                        SOURCE_GAME,
-                    )
-                )
-                striche = dict.fromkeys(TEAMS, START_STRICHE)
-                game_no += 1
-                if variant.games_per_match and game_no > variant.games_per_match:
-                    match_over = True
-                    events.append(Event("match_over", (), {"games": game_no - 1}, SOURCE_GAME))
-                    events.append(Event("unit_over", (), {"unit": "match"}, SOURCE_GAME))
-        new = HessenState(
-            seats=state.seats,
+            return Step(state=new, events=(Event("no_result", (), {}, SOURCE_DEAL),))
+        striche = dict(state.striche)
+        striche[winner] -= 1
+        striche[OTHER[winner]] += 1
+        deals_won = dict(state.deals_won)
+        deals_won[winner] += 1
+        events = [
+            Event(
+                "deal_won",
+                TEAM_SEATS[winner],
+                {"team": winner, "how": deal.how, "striche": dict(striche)},
+                SOURCE_DEAL,
+            )
+        ]
+        new = replace(
+            state,
             deals=state.deals + 1,
             striche=freeze(striche),
-            game_no=game_no,
-            games_won=freeze(games_won),
-            ledger=freeze(ledger),
             deals_won=freeze(deals_won),
-            no_results=state.no_results + (1 if winner is None else 0),
-            dealer=dealer if dealer is not None else state.next_dealer(),
-            match_over=match_over,
-            unit_over=match_over,
+            dealer=dealer,
+            unit_over=state.match_over,
         )
-        return Step(state=new, events=tuple(events), warnings=warnings)
+        if striche[winner] == 0:
+            new = _nullchen(new, winner, variant, events)
+        return Step(state=new, events=tuple(events))
+
+
+def _nullchen(
+    state: HessenState, winner: str, variant: Variant, events: list[Event]
+) -> HessenState:
+    """``winner`` is down to no Strich: its Nullchen wins the game, each losing player owes one
+    Stauzeweck to the winners, and the next game starts at five Striche each; the match (the
+    tournament unit) closes after ``games_per_match`` games (§2.10). Appends the events."""
+    owed = {seat: 1 if PARTNERSHIP_OF[seat] == winner else -1 for seat in SEATS}
+    ledger = dict(state.ledger)
+    for seat, amount in owed.items():
+        ledger[seat] += amount
+    games_won = dict(state.games_won)
+    games_won[winner] += 1
+    events.append(
+        Event(
+            "nullchen",
+            TEAM_SEATS[winner],
+            {"team": winner, "game": state.game_no, "ledger": owed},
+            SOURCE_GAME,
+        )
+    )
+    game_no = state.game_no + 1
+    match_over = state.match_over
+    if variant.games_per_match and game_no > variant.games_per_match:
+        match_over = True
+        events.append(Event("match_over", (), {"games": game_no - 1}, SOURCE_GAME))
+        events.append(Event("unit_over", (), {"unit": "match"}, SOURCE_GAME))
+    return replace(
+        state,
+        striche=freeze(dict.fromkeys(TEAMS, START_STRICHE)),
+        game_no=game_no,
+        games_won=freeze(games_won),
+        ledger=freeze(ledger),
+        match_over=match_over,
+        unit_over=match_over,
+    )
 
 
 BAUERCHEN_HESSEN = BauerchenHessen()

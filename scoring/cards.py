@@ -63,3 +63,21 @@ def deck(ranks: tuple[str, ...]) -> tuple[Card, ...]:
 def tapp_deck() -> tuple[Card, ...]:
     """The 36-card French-suited Tapp pack (A K Q J 10 9 8 7 6 in ♣ ♠ ♥ ♦), in a fixed order."""
     return deck(RANKS)
+
+
+_SUIT_SPELLINGS: dict[str, str] = {
+    **{suit: suit for suit in SUITS},
+    **{"♧": "♣", "♤": "♠", "♡": "♥", "♢": "♦"},
+    **{"c": "♣", "s": "♠", "h": "♥", "d": "♦"},
+    **{"clubs": "♣", "spades": "♠", "hearts": "♥", "diamonds": "♦"},
+    **{"kreuz": "♣", "pik": "♠", "herz": "♥", "karo": "♦"},
+}
+
+
+def parse_suit(value: object) -> str | None:
+    """One of :data:`SUITS` from the ways a table writes a French suit: its symbol (filled or
+    outline), its letter (C S H D) or its English or German name (clubs, Kreuz, ...), in any case
+    and with spaces around; ``None`` for anything else."""
+    if not isinstance(value, str):
+        return None
+    return _SUIT_SPELLINGS.get(value.strip().lower())

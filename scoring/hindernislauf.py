@@ -16,13 +16,19 @@ Entries (Scoring specification §5.3) are JSON-like dicts, either or both of:
 * minimal entry: ``{"dealer": "D", "points": {"A": -3, "B": -1, "C": 0, "D": -1}}``;
 * full entry: ``{"dealer": "D", "face_up": ["♠9", "♠Q"], "plays": ["♠10", "♣9", "♥Q-", …]}`` —
   the cards in play order, the player implied by the rotation (the player left of the dealer
-  plays first). ``face_up`` only when n ≠ 4. Card identifiers: a suit symbol or letter
-  (``♣ ♠ ♥ ♦`` / ``c s h d``) then a rank (``A K Q J 10 9 8 7``); a played Queen carries ``+`` or
-  ``-`` (``−`` is read as ``-``), no other card a sign. A list of plays may also be one string
-  of identifiers separated by spaces or commas.
+  plays first). ``face_up`` only when n ≠ 4. Card identifiers: a suit symbol, letter or name
+  (``♣ ♠ ♥ ♦`` / ``c s h d`` / ``Herz``; see :func:`parse_card`) and a rank
+  (``A K Q J 10 9 8 7``); a played Queen carries ``+`` or ``-`` (``−`` is read as ``-``), no
+  other card a sign. A list of plays may also be one string of identifiers separated by spaces
+  or commas.
 
 ``dealer`` is optional: when missing it is taken from the clockwise rotation, the first deal's
 dealer being the last seat (§7). Both entries at once must agree (``MINIMAL_FULL_MISMATCH``).
+
+A deal passes the engine's three steps: :meth:`Hindernislauf.parse` reads the entry into a
+:class:`Deal` (L-V1 … L-V6; the plays laid card by card), :meth:`Hindernislauf.legality` checks
+the plays and the rotation (L-V8, L-V4 under ``end_deal``, L-V7, L-V9), :meth:`Hindernislauf.push`
+adds the deal to the session.
 
 Event kinds a deal can produce (:class:`scoring.base.Event`; ``seats`` in playing order):
 
@@ -50,10 +56,11 @@ such deals.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from scoring.base import (
     Event,
@@ -65,7 +72,8 @@ from scoring.base import (
     Step,
     Warning,
 )
-from scoring.cards import SUITS
+from scoring.cards import SUITS, parse_suit
+from scoring.checks import entry_object, next_seat, rotation_warnings, whole_number, within
 from scoring.options import check_values, freeze, is_int, read_options
 
 SOURCE_OBSTACLES = "Hindernislauf after Göring 1977, obstacles"
@@ -84,6 +92,9 @@ DECK: tuple[str, ...] = tuple(f"{suit}{rank}" for suit in SUITS for rank in RANK
 OBSTACLES: tuple[int, ...] = (55, 66, 77, 88, 99, 111)
 """The Hindernisse (Scoring specification §5.2)."""
 
+OBSTACLE_POINTS: Mapping[str, int] = MappingProxyType({"hit": 1, "skip": -1})
+"""What landing on a Hindernis (``"hit"``) and jumping one (``"skip"``) score (§5.2)."""
+
 RESET_AT = 120
 """A running total of this or more ends the series (Scoring specification §5.2)."""
 
@@ -97,22 +108,6 @@ _BASE_VALUES: Mapping[str, int] = MappingProxyType(
     {"K": 4, "Q": 3, "J": 2, "10": 10, "9": 9, "8": 8, "7": 7}
 )
 
-_SUIT_ALIASES: Mapping[str, str] = MappingProxyType(
-    {
-        "♣": "♣",
-        "♠": "♠",
-        "♥": "♥",
-        "♦": "♦",
-        "♧": "♣",
-        "♤": "♠",
-        "♡": "♥",
-        "♢": "♦",
-        "c": "♣",
-        "s": "♠",
-        "h": "♥",
-        "d": "♦",
-    }
-)
 _SIGNS: Mapping[str, str] = MappingProxyType({"+": "+", "-": "-", "−": "-", "–": "-"})
 
 ENTRY_KEYS: tuple[str, ...] = ("dealer", "points", "face_up", "plays")
@@ -166,24 +161,30 @@ class ParsedCard:
 def parse_card(text: Any) -> ParsedCard | None:
     """The card an identifier names, or ``None`` when it names no card of the Skat pack.
 
-    Accepts a suit symbol (``♣ ♠ ♥ ♦``, also ``♧ ♤ ♡ ♢``) or letter (``c s h d``, any case) before
-    or after the rank (``A K Q J 10 9 8 7``), then an optional sign ``+`` / ``-`` (``−`` and ``–``
-    read as ``-``). Whether the sign is allowed is checked elsewhere (L-V5).
+    Accepts a rank (``A K Q J 10 9 8 7``, any case) with a suit before or after it, written as
+    :func:`scoring.cards.parse_suit` reads one (``♣ ♠ ♥ ♦``, ``♧ ♤ ♡ ♢``, ``c s h d``, ``clubs`` …
+    ``Kreuz`` …, any case, spaces between allowed: ``♥10``, ``10 h``, ``Herz K``), then an
+    optional sign ``+`` / ``-`` (``−`` and ``–`` read as ``-``). Whether the sign is allowed is
+    checked elsewhere (L-V5).
     """
-    if not isinstance(text, str):
-        return None
-    body = text.strip().replace("\ufe0f", "")
+    return _parse_card_text(text) if isinstance(text, str) else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_card_text(text: str) -> ParsedCard | None:
+    """:func:`parse_card` of a text; cached, since a table's deals name the same 32 cards over
+    and over (a tenth of a replay's time before)."""
+    body = text.replace("\ufe0f", "").strip()
     sign = None
     if body and body[-1] in _SIGNS:
         sign = _SIGNS[body[-1]]
         body = body[:-1].strip()
-    if len(body) < 2:
-        return None
-    for suit_part, rank_part in ((body[0], body[1:]), (body[-1], body[:-1])):
-        suit = _SUIT_ALIASES.get(suit_part.lower())
-        rank = rank_part.strip().upper()
-        if suit is not None and rank in RANKS:
-            return ParsedCard(suit, rank, sign)
+    for rank in RANKS:
+        size = len(rank)
+        # The rank at the end (``♥10``), else at the start (``10♥``); the rest names the suit.
+        for suit_part, rank_part in ((body[:-size], body[-size:]), (body[size:], body[:size])):
+            if rank_part.upper() == rank and (suit := parse_suit(suit_part)) is not None:
+                return ParsedCard(suit, rank, sign)
     return None
 
 
@@ -379,8 +380,10 @@ class HindernislaufState:
 
     @property
     def expected_dealer(self) -> str:
-        """Who deals next: clockwise after the last dealer (the last seat for the first deal)."""
-        return expected_dealer(self)
+        """Who deals next (L-V9): the seat clockwise (next in seat order) after the last dealer;
+        for the first deal the last seat, so that seat A plays first (Scoring specification
+        §7)."""
+        return self.seats[-1] if self.dealer is None else next_seat(self.seats, self.dealer)
 
     @property
     def deals_in_unit(self) -> int:
@@ -415,35 +418,181 @@ class HindernislaufState:
         }
 
 
-def expected_dealer(state: HindernislaufState) -> str:
-    """Who deals next: the seat clockwise (next in seat order) after the last dealer; for the
-    first deal the last seat, so that seat A plays first (Scoring specification §7)."""
-    seats = state.seats
-    if state.dealer is None or state.dealer not in seats:
-        return seats[-1]
-    return seats[(seats.index(state.dealer) + 1) % len(seats)]
-
-
 def player_order(seats: Sequence[str], dealer: str) -> tuple[str, ...]:
     """The seats in turn order for a deal: the player left of ``dealer`` (next in seat order)
     first, the dealer last (Scoring specification §5.1, §5.5)."""
-    start = seats.index(dealer) + 1
-    return tuple(seats[(start + i) % len(seats)] for i in range(len(seats)))
+    return tuple(next_seat(seats, dealer, step) for step in range(1, len(seats) + 1))
 
 
 @dataclass(frozen=True)
-class _Deal:
-    """What one deal decided."""
+class Deal:
+    """One deal as the table entered it, read (step 1, :meth:`Hindernislauf.parse`): the cards
+    understood and laid out card by card; nothing is added to the session yet."""
 
     dealer: str
-    points: dict[str, int]
-    hits: dict[str, int] | None = None
-    skips: dict[str, int] | None = None
-    face_up: tuple[str, ...] = ()
-    start_total: int = 0
-    run: tuple[Play, ...] = ()
-    events: tuple[Event, ...] = ()
-    series: int = 0
+    """Who dealt: as entered, else the seat in turn (:attr:`HindernislaufState.expected_dealer`)."""
+    points: Mapping[str, int] | None
+    """The points per seat as entered (the minimal entry), in seat order; ``None`` when the entry
+    gives none."""
+    face_up: tuple[ParsedCard, ...]
+    """The face-up starting cards (n ≠ 4) as entered; empty when none were entered."""
+    plays: tuple[ParsedCard, ...] | None
+    """The cards laid, in play order, as entered; ``None`` for a minimal entry."""
+    start_total: int
+    """The running total the face-up cards start the deal with, in card values (0 without)."""
+    run: tuple[Play, ...]
+    """The plays laid card by card (:func:`lay_cards`); empty for a minimal entry."""
+
+
+def lay_cards(
+    cards: Sequence[ParsedCard],
+    seats: Sequence[str],
+    dealer: str,
+    start: int,
+    variant: Variant,
+) -> tuple[Play, ...]:
+    """The deal replayed card by card from the running total ``start`` (Scoring specification
+    §5.5, ambiguities L2–L5): the player left of ``dealer`` lays the first card, then the turn
+    goes clockwise. At 120 or more the next player starts a new series at 0; with
+    ``on_120 = end_deal`` the deal ends with that card (the cards entered after it were not
+    played and get no row)."""
+    order = player_order(seats, dealer)
+    points: Mapping[str, int] = dict.fromkeys(seats, 0)
+    run: list[Play] = []
+    total = start
+    for index, card in enumerate(cards):
+        play = _lay(index + 1, order[index % len(order)], card, total, points, variant)
+        run.append(play)
+        if play.reset and variant.on_120 == "end_deal":
+            break
+        total = 0 if play.reset else play.after
+        points = play.points
+    return tuple(run)
+
+
+def _lay(
+    number: int,
+    seat: str,
+    card: ParsedCard,
+    before: int,
+    points: Mapping[str, int],
+    variant: Variant,
+) -> Play:
+    """``card`` laid by ``seat`` as the deal's ``number``-th card on the running total ``before``,
+    the seats' deal points so far being ``points``: landing on a Hindernis scores +1, jumping one
+    −1 (Göring 1977), reaching 120 the ``reach_120_bonus`` (labbe.de)."""
+    value = variant.value(card)
+    after = before + value
+    event, obstacle = obstacle_event(before, after)
+    reset = after >= RESET_AT
+    bonus = variant.reach_120_bonus if reset else 0
+    gain = (OBSTACLE_POINTS[event] if event else 0) + bonus
+    return Play(
+        number=number,
+        seat=seat,
+        card=str(card),
+        value=value,
+        before=before,
+        after=after,
+        event=event,
+        obstacle=obstacle,
+        bonus=bonus,
+        reset=reset,
+        points=freeze({**points, seat: points[seat] + gain}),
+    )
+
+
+def obstacle_event(before: int, after: int) -> tuple[str | None, int | None]:
+    """``("hit", o)`` when the total lands on the Hindernis ``o``, ``("skip", o)`` when it jumps
+    over it, else ``(None, None)`` (Scoring specification §5.2)."""
+    if after in OBSTACLES:
+        return "hit", after
+    for obstacle in OBSTACLES:
+        # At most one obstacle lies between (§5.2: jumps are at most 11).
+        if min(before, after) < obstacle < max(before, after):
+            return "skip", obstacle
+    return None, None
+
+
+class _Score(NamedTuple):
+    """What one deal gives each seat (step 3)."""
+
+    points: Mapping[str, int]
+    """Deal points per seat, in seat order."""
+    hits: Mapping[str, int] | None
+    """Hindernisse hit per seat; ``None`` for a minimal entry (unknown)."""
+    skips: Mapping[str, int] | None
+    """Hindernisse skipped per seat; ``None`` for a minimal entry (unknown)."""
+    winners: tuple[str, ...]
+    """The seats with the most deal points (ties shared), in seat order."""
+
+
+def _score(deal: Deal, seats: tuple[str, ...]) -> _Score:
+    """The deal's points, hits and skips per seat and its winners: the points as entered for a
+    minimal entry, else as the plays give them (Göring 1977, winner of the deal)."""
+    if deal.plays is None:
+        assert deal.points is not None  # L-V1: points or plays (trusted: checked when stored)
+        points, hits, skips = deal.points, None, None
+    else:
+        points = _played_points(deal, seats)
+        hits = freeze({s: sum(p.seat == s and p.event == "hit" for p in deal.run) for s in seats})
+        skips = freeze({s: sum(p.seat == s and p.event == "skip" for p in deal.run) for s in seats})
+    top = max(points.values())
+    return _Score(points, hits, skips, tuple(s for s in seats if points[s] == top))
+
+
+def _played_points(deal: Deal, seats: tuple[str, ...]) -> Mapping[str, int]:
+    """The deal points per seat that the plays give: after the last card laid."""
+    return deal.run[-1].points if deal.run else dict.fromkeys(seats, 0)
+
+
+def _card_events(run: Sequence[Play], variant: Variant) -> list[Event]:
+    """What the cards did, card by card, in the order of the run: ``hit`` or ``skip``, then
+    ``reach_bonus``, then ``reset`` (with the number of the series that now starts) or, under
+    ``on_120 = end_deal``, ``deal_end``."""
+    events: list[Event] = []
+    series = 1
+    for play in run:
+        who = (play.seat,)
+        if play.event is not None:
+            figures = {
+                "obstacle": play.obstacle,
+                "card": play.card,
+                "play": play.number,
+                "before": play.before,
+                "after": play.after,
+            }
+            events.append(Event(play.event, who, figures, SOURCE_OBSTACLES))
+        if play.bonus:
+            figures = {"points": play.bonus, "card": play.card, "play": play.number}
+            events.append(Event("reach_bonus", who, figures, SOURCE_BONUS))
+        if play.reset and variant.on_120 == "end_deal":
+            figures = {"total": play.after, "play": play.number}
+            events.append(Event("deal_end", who, figures, SOURCE_END))
+        elif play.reset:
+            series += 1
+            figures = {"total": play.after, "card": play.card, "play": play.number}
+            events.append(Event("reset", who, {**figures, "series": series}, SOURCE_SERIES))
+    return events
+
+
+def _series(deal: Deal, variant: Variant) -> int:
+    """Series the deal had: 0 for a minimal entry, else 1 and one more per reset (none under
+    ``on_120 = end_deal``, where 120 ends the deal)."""
+    if deal.plays is None:
+        return 0
+    if variant.on_120 == "end_deal":
+        return 1
+    return 1 + sum(play.reset for play in deal.run)
+
+
+def _face_up_codes(cards: Sequence[ParsedCard], variant: Variant) -> tuple[str, ...]:
+    """The face-up cards as the slate shows them: the card codes, a Queen with ``-`` when the
+    dealer chose −3 (``faceup_queen = dealer_choice``)."""
+    return tuple(
+        card.code + ("-" if card.sign == "-" and variant.faceup_queen != "plus3" else "")
+        for card in cards
+    )
 
 
 class Hindernislauf(GameBase):
@@ -516,501 +665,93 @@ class Hindernislauf(GameBase):
             deal_points=zero,
         )
 
-    # -- validation ------------------------------------------------------------------------------
+    # -- step 1: the entry read ------------------------------------------------------------------
 
-    def validate(
-        self, entry: Mapping[str, Any], state: HindernislaufState, variant: Variant
-    ) -> tuple[Warning, ...]:
-        """Check one raw entry against the state before it, in the order of the L-V table as
-        amended by §7 (Scoring specification §5.4, §7); the first failing rule is raised.
-
-        Returns the warnings (``DEALER_ROTATION``). Raises:
-            InvalidDeal: ``INVALID_ENTRY``, ``UNKNOWN_FIELD`` (the entry's shape);
-                ``FACEUP_NOT_ALLOWED`` (n = 4 with face-up cards, first); ``UNKNOWN_PLAYER``,
-                ``MISSING_PLAYER`` (L-V1; ``PLAYER_COUNT`` is refused at setup); ``NOT_AN_INTEGER``,
-                ``OUT_OF_RANGE`` (L-V6); ``FACEUP_MISSING``, ``FACEUP_NOT_ALLOWED`` (L-V2 count);
-                ``UNKNOWN_CARD``; ``FACEUP_QUEEN_SIGN``; ``DUPLICATE_CARD``; ``CARD_COUNT``;
-                ``DECK_INCOMPLETE``; ``QUEEN_SIGN_MISSING``, ``SIGN_NOT_ALLOWED`` (L-V5);
-                ``NEGATIVE_TOTAL`` (L-V8); ``MINIMAL_FULL_MISMATCH`` (L-V7).
-        """
-        return self._check(entry, state, variant)[1]
-
-    def _check(
+    def parse(
         self,
         entry: Mapping[str, Any],
         state: HindernislaufState,
         variant: Variant,
         *,
         trusted: bool = False,
-    ) -> tuple[_Deal, tuple[Warning, ...]]:
-        """What the deal decides and its warnings, checking in the §7 order unless ``trusted``."""
+    ) -> Deal:
+        """The raw entry read into a :class:`Deal`, checked in the order of the L-V table as
+        amended by §7 (Scoring specification §5.4, §7) up to L-V5; the first failing rule is
+        raised. The dealer left out is the seat in turn; the plays are laid card by card
+        (:func:`lay_cards`).
+
+        ``trusted=True`` (an entry validated when stored): the checks are skipped, the cards are
+        still read and laid. Raises:
+            InvalidDeal: ``INVALID_ENTRY``, ``UNKNOWN_FIELD`` (the entry's shape);
+                ``FACEUP_NOT_ALLOWED`` (n = 4 with face-up cards, first); ``MISSING_PLAYER``,
+                ``UNKNOWN_PLAYER`` (L-V1, the dealer and the points' seats; ``PLAYER_COUNT`` is
+                refused at setup); ``NOT_AN_INTEGER``, ``OUT_OF_RANGE`` (L-V6);
+                ``FACEUP_NOT_ALLOWED``, ``FACEUP_MISSING`` (L-V2 count); ``UNKNOWN_CARD``
+                (L-V3); ``FACEUP_QUEEN_SIGN`` (L-V2); ``DUPLICATE_CARD`` (L-V3); ``CARD_COUNT``
+                (L-V4); ``DECK_INCOMPLETE`` (L-V3); ``SIGN_NOT_ALLOWED``, ``QUEEN_SIGN_MISSING``
+                (L-V5).
+        """
         seats = state.seats
         if not trusted:
-            self._check_shape(entry, seats)
+            _check_form(entry, seats)
         dealer = entry.get("dealer")
         if dealer is None:
-            dealer = expected_dealer(state)
+            dealer = state.expected_dealer
         points = entry.get("points")
         if not trusted and points is not None:
-            self._check_points(points, seats, variant)  # L-V1 (keys), L-V6
-        plays = entry.get("plays")
-        face_up = entry.get("face_up")
-        deal: _Deal | None = None
-        if plays is not None or face_up is not None:
-            deal = self._full(plays, face_up, seats, dealer, variant, trusted=trusted)
-        if plays is None:
-            # A minimal entry (possibly with face-up cards, which then only fill the slate).
-            assert points is not None  # L-V1: points or plays (trusted: checked when stored)
-            deal = _Deal(
-                dealer=dealer,
-                points={s: points[s] for s in seats},
-                face_up=deal.face_up if deal is not None else (),
-                start_total=deal.start_total if deal is not None else 0,
-            )
-        else:
-            assert deal is not None  # plays were given, so _full made the deal above
-            if not trusted and points is not None:
-                # L-V7: both entries agree.
-                for seat in seats:
-                    if points[seat] != deal.points[seat]:
-                        raise InvalidDeal(
-                            f"points.{seat}",
-                            "MINIMAL_FULL_MISMATCH",
-                            f"points of {seat} are entered as {points[seat]}, but the plays give "
-                            f"{deal.points[seat]}",
-                            seat=seat,
-                            value=points[seat],
-                            expected=deal.points[seat],
-                        )
-        warnings: tuple[Warning, ...] = ()
-        if not trusted:
-            warnings = self._rotation_warnings(entry, state)
-        return deal, warnings
-
-    @staticmethod
-    def _check_shape(entry: Any, seats: tuple[str, ...]) -> None:
-        """The entry is an object of known keys with points or plays; the dealer is a seat
-        (L-V1); no face-up cards with four players (§7: that comes first)."""
-        if not isinstance(entry, Mapping):
-            raise InvalidDeal(
-                "deal",
-                "INVALID_ENTRY",
-                f"a deal must be an object, not {entry!r}",
-                value=repr(entry),
-            )
-        for key in entry:
-            if key not in ENTRY_KEYS:
-                raise InvalidDeal(
-                    str(key),
-                    "UNKNOWN_FIELD",
-                    f"unknown field {key!r}; an entry has {', '.join(ENTRY_KEYS)}",
-                    value=str(key),
-                )
-        n = len(seats)
-        face_up = entry.get("face_up")
-        if n == 4 and face_up not in (None, [], (), ""):
-            raise InvalidDeal(
-                "face_up",
-                "FACEUP_NOT_ALLOWED",
-                "with four players all 32 cards are dealt; there are no face-up cards",
-                players=n,
-                expected=0,
-            )
-        if entry.get("points") is None and entry.get("plays") is None:
-            raise InvalidDeal(
-                "points",
-                "MISSING_PLAYER",
-                "the entry gives neither the points per player nor the plays",
-                seats=list(seats),
-            )
-        dealer = entry.get("dealer")
-        if dealer is not None and (not isinstance(dealer, str) or dealer not in seats):
-            raise InvalidDeal(
-                "dealer",
-                "UNKNOWN_PLAYER",
-                f"dealer {dealer!r} is not a seat at this table ({', '.join(seats)})",
-                seats=[dealer if isinstance(dealer, str) else repr(dealer)],
-            )
-
-    @staticmethod
-    def _check_points(points: Any, seats: tuple[str, ...], variant: Variant) -> None:
-        """L-V1: one value per seat (the field names the first unknown key, else the first seat
-        left out); L-V6: whole numbers in −c … c + bonus (Scoring specification §5.4, §7)."""
-        if not isinstance(points, Mapping):
-            raise InvalidDeal(
-                "points",
-                "MISSING_PLAYER",
-                f"points must map each seat to a number, not {points!r}",
-                seats=list(seats),
-            )
-        unknown = [k for k in points if k not in seats]
-        if unknown:
-            raise InvalidDeal(
-                f"points.{unknown[0]}",
-                "UNKNOWN_PLAYER",
-                f"{', '.join(map(repr, unknown))} is not a seat at this table ({', '.join(seats)})",
-                seats=[str(k) for k in unknown],
-            )
-        missing = [s for s in seats if s not in points]
-        if missing:
-            raise InvalidDeal(
-                f"points.{missing[0]}",
-                "MISSING_PLAYER",
-                f"no points entered for {', '.join(missing)}",
-                seats=missing,
-            )
-        c = CARDS_EACH[len(seats)]
-        low, high = -c, c + variant.reach_120_bonus
-        for seat in seats:
-            value = points[seat]
-            if not is_int(value):
-                raise InvalidDeal(
-                    f"points.{seat}",
-                    "NOT_AN_INTEGER",
-                    f"points of {seat} must be a whole number, not {value!r}",
-                    value=value if isinstance(value, int | float | str) else repr(value),
-                )
-            if not low <= value <= high:
-                raise InvalidDeal(
-                    f"points.{seat}",
-                    "OUT_OF_RANGE",
-                    f"points of {seat} must lie between {low} and {high} ({c} cards each, at "
-                    f"most one hit or skip per card), not {value}",
-                    value=value,
-                    minimum=low,
-                    maximum=high,
-                )
-
-    def _full(
-        self,
-        plays: Any,
-        face_up: Any,
-        seats: tuple[str, ...],
-        dealer: str,
-        variant: Variant,
-        *,
-        trusted: bool,
-    ) -> _Deal:
-        """L-V2 … L-V5, L-V8: the face-up cards and the plays, then the deal replayed card by card
-        (Scoring specification §5.5). With ``plays`` None only the face-up cards are checked."""
-        n = len(seats)
-        full = plays is not None
-        face_texts = _as_list(face_up, "face_up")
-        play_texts = _as_list(plays, "plays") or []  # None only when plays is None
-        wanted = FACE_UP_COUNT[n]
-        c = CARDS_EACH[n]
-        if not trusted:
-            # L-V2: the count of face-up cards (n = 4 with face-up cards was refused first).
-            if face_texts is not None and len(face_texts) > wanted:
-                raise InvalidDeal(
-                    "face_up",
-                    "FACEUP_NOT_ALLOWED",
-                    f"with {n} players exactly {wanted} cards lie face up, not {len(face_texts)}",
-                    players=n,
-                    expected=wanted,
-                    total=len(face_texts),
-                )
-            if full and wanted and (face_texts is None or len(face_texts) < wanted):
-                raise InvalidDeal(
-                    "face_up",
-                    "FACEUP_MISSING",
-                    f"with {n} players the two undealt cards lie face up; enter them",
-                    players=n,
-                    expected=wanted,
-                    total=0 if face_texts is None else len(face_texts),
-                )
-        face_texts = face_texts or []
-        # L-V3: every identifier names a card.
-        face_cards = self._parse(face_texts, "face_up", trusted)
-        play_cards = self._parse(play_texts, "plays", trusted)
-        if not trusted:
-            # L-V2: a face-up Queen counts +3 (unless the dealer may choose).
-            if variant.faceup_queen == "plus3":
-                for index, card in enumerate(face_cards):
-                    if card.rank == "Q" and card.sign == "-":
-                        raise InvalidDeal(
-                            f"face_up.{index}",
-                            "FACEUP_QUEEN_SIGN",
-                            f"a face-up Queen always counts +3; enter {card.code}, not {card}",
-                            card=str(card),
-                        )
-            # L-V3: no card twice.
-            seen: dict[str, str] = {}
-            for name, cards in (("face_up", face_cards), ("plays", play_cards)):
-                for index, card in enumerate(cards):
-                    where = f"{name}.{index}"
-                    if card.code in seen:
-                        raise InvalidDeal(
-                            where,
-                            "DUPLICATE_CARD",
-                            f"{card.code} appears twice ({seen[card.code]} and {where})",
-                            card=card.code,
-                            first=seen[card.code],
-                        )
-                    seen[card.code] = where
-            if full:
-                # L-V4: n · c cards are played (with on_120 = end_deal the deal may end early:
-                # checked after the replay).
-                expected = n * c
-                short_allowed = variant.on_120 == "end_deal" and len(play_cards) < expected
-                if len(play_cards) != expected and not short_allowed:
-                    raise InvalidDeal(
-                        "plays",
-                        "CARD_COUNT",
-                        f"{len(play_cards)} cards entered; with {n} players {expected} are played",
-                        total=len(play_cards),
-                        expected=expected,
-                    )
-                # L-V3: face-up cards and plays make up the whole deck.
-                if not short_allowed:
-                    missing = missing_cards(seen)
-                    if missing:
-                        raise InvalidDeal(
-                            "plays",
-                            "DECK_INCOMPLETE",
-                            f"the cards are not the whole deck; missing {', '.join(missing)}",
-                            missing=missing,
-                            card=missing[0],
-                        )
-            # L-V5: signs on played Queens and nowhere else.
-            for name, cards in (("face_up", face_cards), ("plays", play_cards)):
-                for index, card in enumerate(cards):
-                    if card.rank != "Q" and card.sign is not None:
-                        raise InvalidDeal(
-                            f"{name}.{index}",
-                            "SIGN_NOT_ALLOWED",
-                            f"only a Queen carries + or -; enter {card.code}, not {card}",
-                            card=str(card),
-                        )
-                    if name == "plays" and card.rank == "Q" and card.sign is None:
-                        raise InvalidDeal(
-                            f"{name}.{index}",
-                            "QUEEN_SIGN_MISSING",
-                            f"say whether {card.code} counted +3 or -3: "
-                            f"{card.code}+ or {card.code}-",
-                            card=card.code,
-                        )
-        start = sum(variant.value(card, face_up=True) for card in face_cards)
-        shown = tuple(
-            card.code + ("-" if card.sign == "-" and variant.faceup_queen != "plus3" else "")
-            for card in face_cards
-        )
-        if not full:
-            return _Deal(dealer=dealer, points={}, face_up=shown, start_total=start)
-        return self._play(play_cards, seats, dealer, start, shown, variant, trusted=trusted)
-
-    @staticmethod
-    def _parse(texts: list[Any], name: str, trusted: bool) -> list[ParsedCard]:
-        cards = []
-        for index, text in enumerate(texts):
-            card = parse_card(text)
-            if card is None:
-                if trusted:
-                    raise InvalidDeal(f"{name}.{index}", "UNKNOWN_CARD", f"{text!r}")
-                raise InvalidDeal(
-                    f"{name}.{index}",
-                    "UNKNOWN_CARD",
-                    f"{text!r} is not a card of the Skat pack (a suit ♣ ♠ ♥ ♦ or c s h d, then "
-                    "A K Q J 10 9 8 7)",
-                    card=text if isinstance(text, str) else repr(text),
-                )
-            cards.append(card)
-        return cards
-
-    @staticmethod
-    def _play(
-        cards: list[ParsedCard],
-        seats: tuple[str, ...],
-        dealer: str,
-        start: int,
-        face_up: tuple[str, ...],
-        variant: Variant,
-        *,
-        trusted: bool,
-    ) -> _Deal:
-        """The deal replayed card by card (Scoring specification §5.5, ambiguities L2–L5)."""
-        order = player_order(seats, dealer)
-        points = dict.fromkeys(seats, 0)
-        hits = dict.fromkeys(seats, 0)
-        skips = dict.fromkeys(seats, 0)
-        run: list[Play] = []
-        events: list[Event] = []
-        total = start
-        series = 1
-        ended = False
-        for index, card in enumerate(cards):
-            if ended:
-                break  # on_120 = end_deal: the cards after the end were not played
-            seat = order[index % len(order)]
-            value = variant.value(card)
-            old, new = total, total + value
-            if not trusted and new < 0 and not variant.allow_negative_total:
-                raise InvalidDeal(
-                    f"plays.{index}",
-                    "NEGATIVE_TOTAL",
-                    f"{card} would take the total from {old} to {new}; it may not go below 0",
-                    card=str(card),
-                    total=new,
-                    before=old,
-                )
-            event: str | None = None
-            obstacle: int | None = None
-            figures = {"card": str(card), "play": index + 1, "before": old, "after": new}
-            if new in OBSTACLES:
-                event, obstacle = "hit", new
-                points[seat] += 1
-                hits[seat] += 1
-            else:
-                passed = [o for o in OBSTACLES if min(old, new) < o < max(old, new)]
-                if passed:
-                    # At most one obstacle lies between (§5.2: jumps are at most 11).
-                    event, obstacle = "skip", passed[0]
-                    points[seat] -= 1
-                    skips[seat] += 1
-            if event is not None:
-                events.append(
-                    Event(event, (seat,), {"obstacle": obstacle, **figures}, SOURCE_OBSTACLES)
-                )
-            bonus = 0
-            reset = new >= RESET_AT
-            if reset:
-                bonus = variant.reach_120_bonus
-                if bonus:
-                    points[seat] += bonus
-                    events.append(
-                        Event(
-                            "reach_bonus",
-                            (seat,),
-                            {"points": bonus, "card": str(card), "play": index + 1},
-                            SOURCE_BONUS,
-                        )
-                    )
-                if variant.on_120 == "end_deal":
-                    ended = True
-                    events.append(
-                        Event("deal_end", (seat,), {"total": new, "play": index + 1}, SOURCE_END)
-                    )
-                else:
-                    series += 1
-                    events.append(
-                        Event(
-                            "reset",
-                            (seat,),
-                            {"total": new, "card": str(card), "play": index + 1, "series": series},
-                            SOURCE_SERIES,
-                        )
-                    )
-                total = 0
-            else:
-                total = new
-            run.append(
-                Play(
-                    number=index + 1,
-                    seat=seat,
-                    card=str(card),
-                    value=value,
-                    before=old,
-                    after=new,
-                    event=event,
-                    obstacle=obstacle,
-                    bonus=bonus,
-                    reset=reset,
-                    points=freeze(dict(points)),
-                )
-            )
-        dealt = len(seats) * CARDS_EACH[len(seats)]
-        if not trusted and variant.on_120 == "end_deal" and len(cards) < dealt:
-            # L-V4 under end_deal: a short sequence must stop with the card that reached 120.
-            if not ended:
-                raise InvalidDeal(
-                    "plays",
-                    "CARD_COUNT",
-                    f"{len(cards)} cards entered, but the total did not reach 120; enter every "
-                    "card played",
-                    total=len(cards),
-                    expected=dealt,
-                )
-            if len(run) != len(cards):
-                raise InvalidDeal(
-                    "plays",
-                    "CARD_COUNT",
-                    f"{len(cards)} cards entered, but the deal ended at 120 with card {len(run)}",
-                    total=len(cards),
-                    expected=len(run),
-                )
-        return _Deal(
+            _check_points(points, seats, variant)  # L-V1 (keys), L-V6
+        face_up, plays = _read_cards(entry, len(seats), variant, trusted=trusted)
+        start = sum(variant.value(card, face_up=True) for card in face_up)
+        return Deal(
             dealer=dealer,
-            points=points,
-            hits=hits,
-            skips=skips,
+            points=None if points is None else freeze({s: points[s] for s in seats}),
             face_up=face_up,
+            plays=plays,
             start_total=start,
-            run=tuple(run),
-            events=tuple(events),
-            series=series,
+            run=() if plays is None else lay_cards(plays, seats, dealer, start, variant),
         )
 
-    @staticmethod
-    def _rotation_warnings(
-        entry: Mapping[str, Any], state: HindernislaufState
+    # -- step 2: the deal in its place -----------------------------------------------------------
+
+    def legality(
+        self, deal: Deal, state: HindernislaufState, variant: Variant
     ) -> tuple[Warning, ...]:
-        """L-V9: ``DEALER_ROTATION`` when the entered dealer is not clockwise-next after the last
-        one (no warning for the first deal: any seat may deal first)."""
-        dealer = entry.get("dealer")
-        if dealer is None or state.dealer is None:
-            return ()
-        expected = expected_dealer(state)
-        if dealer == expected:
-            return ()
-        return (
-            Warning(
-                "dealer",
-                "DEALER_ROTATION",
-                f"{dealer} dealt, but the deal passes clockwise from {state.dealer} to {expected}",
-            ),
-        )
+        """The parsed deal against the rules of the play and the rotation, in the order of the
+        L-V table after :meth:`parse`'s rows (Scoring specification §5.4, §7): L-V8, L-V4 under
+        ``on_120 = end_deal``, L-V7, then L-V9. Hindernislauf has no finished game to refuse: the
+        engine keeps scoring after the tournament round (``unit_over``).
 
-    # -- scoring ---------------------------------------------------------------------------------
-
-    def apply(
-        self,
-        entry: Mapping[str, Any],
-        state: HindernislaufState,
-        variant: Variant,
-        *,
-        trusted: bool = False,
-    ) -> Step:
-        """Validate ``entry`` and score it (Scoring specification §5.5, §7); returns the next step.
-
-        ``trusted=True`` is only for an entry that passed :meth:`validate` against this very state
-        and variant when it was stored: the checks are skipped (the cards are still read and the
-        deal replayed), and the step carries no warnings. The state passed in is never changed.
-
-        Raises:
-            InvalidDeal: as :meth:`validate`.
+        Returns the warnings (``DEALER_ROTATION``). Raises:
+            InvalidDeal: ``NEGATIVE_TOTAL`` (L-V8); ``CARD_COUNT`` (L-V4: a short deal that did
+                not end at 120); ``MINIMAL_FULL_MISMATCH`` (L-V7).
         """
-        deal, warnings = self._check(entry, state, variant, trusted=trusted)
+        if deal.plays is not None:
+            _check_totals(deal.run, variant)
+            _check_end(deal, len(state.seats), variant)
+            _check_agreement(deal, state.seats)
+        return _rotation_warnings(deal, state)
+
+    # -- step 3: scoring -------------------------------------------------------------------------
+
+    def push(self, deal: Deal, state: HindernislaufState, variant: Variant) -> Step:
+        """Score the deal into the session (Scoring specification §5.5, §5.6, §7): its points,
+        hits, skips and deal wins added to the seats' totals, the slate set to this deal. The
+        state passed in is never changed; the step has no warnings of its own."""
         seats = state.seats
-        events = list(deal.events)
-        top = max(deal.points.values())
-        winners = tuple(s for s in seats if deal.points[s] == top)
-        events.append(
-            Event(
-                "deal_points",
-                (),
-                {
-                    "points": dict(deal.points),
-                    "hits": None if deal.hits is None else dict(deal.hits),
-                    "skips": None if deal.skips is None else dict(deal.skips),
-                    "start_total": deal.start_total,
-                    "totals": [play.after for play in deal.run],
-                },
-                SOURCE_OBSTACLES,
-            )
-        )
-        events.append(Event("deal_won", winners, {"points": top}, SOURCE_RESULT))
+        score = _score(deal, seats)
         deals = state.deals + 1
         unit_over = state.unit_over or deals >= variant.deals_in_unit(len(seats))
+        events = _card_events(deal.run, variant)
+        figures = {
+            "points": dict(score.points),
+            "hits": None if score.hits is None else dict(score.hits),
+            "skips": None if score.skips is None else dict(score.skips),
+            "start_total": deal.start_total,
+            "totals": [play.after for play in deal.run],
+        }
+        events.append(Event("deal_points", (), figures, SOURCE_OBSTACLES))
+        top = max(score.points.values())
+        events.append(Event("deal_won", score.winners, {"points": top}, SOURCE_RESULT))
         if unit_over and not state.unit_over:
             events.append(Event("unit_over", (), {"deals": deals}, SOURCE_UNIT))
 
@@ -1022,22 +763,244 @@ class Hindernislauf(GameBase):
             variant=variant,
             deals=deals,
             dealer=deal.dealer,
-            points=plus(state.points, deal.points),
-            hits=plus(state.hits, deal.hits),
-            skips=plus(state.skips, deal.skips),
-            deal_wins=plus(state.deal_wins, {s: int(s in winners) for s in seats}),
-            minimal_deals=state.minimal_deals + (deal.hits is None),
-            deal_points=freeze(dict(deal.points)),
-            deal_hits=None if deal.hits is None else freeze(dict(deal.hits)),
-            deal_skips=None if deal.skips is None else freeze(dict(deal.skips)),
-            winners=winners,
-            face_up=deal.face_up,
+            points=plus(state.points, score.points),
+            hits=plus(state.hits, score.hits),
+            skips=plus(state.skips, score.skips),
+            deal_wins=plus(state.deal_wins, {s: int(s in score.winners) for s in seats}),
+            minimal_deals=state.minimal_deals + (score.hits is None),
+            deal_points=freeze(dict(score.points)),
+            deal_hits=score.hits,
+            deal_skips=score.skips,
+            winners=score.winners,
+            face_up=_face_up_codes(deal.face_up, variant),
             start_total=deal.start_total,
             run=deal.run,
-            series=deal.series,
+            series=_series(deal, variant),
             unit_over=unit_over,
         )
-        return Step(state=new, events=tuple(events), warnings=warnings)
+        return Step(state=new, events=tuple(events))
+
+
+# -- parse: the entry's form (L-V1 … L-V6) --------------------------------------------------------
+
+
+def _check_form(entry: Any, seats: tuple[str, ...]) -> None:
+    """The entry is an object of known keys; no face-up cards with four players (§7: that comes
+    first); points or plays are given and the dealer is a seat (L-V1)."""
+    if not isinstance(entry, Mapping):
+        raise InvalidDeal(
+            "deal",
+            "INVALID_ENTRY",
+            f"a deal must be an object, not {entry!r}",
+            value=repr(entry),
+        )
+    entry_object(entry, ENTRY_KEYS)
+    n = len(seats)
+    if n == 4 and entry.get("face_up") not in (None, [], (), ""):
+        raise InvalidDeal(
+            "face_up",
+            "FACEUP_NOT_ALLOWED",
+            "with four players all 32 cards are dealt; there are no face-up cards",
+            players=n,
+            expected=0,
+        )
+    if entry.get("points") is None and entry.get("plays") is None:
+        raise InvalidDeal(
+            "points",
+            "MISSING_PLAYER",
+            "the entry gives neither the points per player nor the plays",
+            seats=list(seats),
+        )
+    dealer = entry.get("dealer")
+    if dealer is not None and (not isinstance(dealer, str) or dealer not in seats):
+        raise InvalidDeal(
+            "dealer",
+            "UNKNOWN_PLAYER",
+            f"dealer {dealer!r} is not a seat at this table ({', '.join(seats)})",
+            seats=[dealer if isinstance(dealer, str) else repr(dealer)],
+        )
+
+
+def _check_points(points: Any, seats: tuple[str, ...], variant: Variant) -> None:
+    """L-V1: one value per seat (the field names the first unknown key, else the first seat
+    left out); L-V6: whole numbers in −c … c + bonus, c the cards each (at most one hit or skip
+    per card; Scoring specification §5.4, §7)."""
+    if not isinstance(points, Mapping):
+        raise InvalidDeal(
+            "points",
+            "MISSING_PLAYER",
+            f"points must map each seat to a number, not {points!r}",
+            seats=list(seats),
+        )
+    unknown = [k for k in points if k not in seats]
+    if unknown:
+        raise InvalidDeal(
+            f"points.{unknown[0]}",
+            "UNKNOWN_PLAYER",
+            f"{', '.join(map(repr, unknown))} is not a seat at this table ({', '.join(seats)})",
+            seats=[str(k) for k in unknown],
+        )
+    missing = [s for s in seats if s not in points]
+    if missing:
+        raise InvalidDeal(
+            f"points.{missing[0]}",
+            "MISSING_PLAYER",
+            f"no points entered for {', '.join(missing)}",
+            seats=missing,
+        )
+    c = CARDS_EACH[len(seats)]
+    for seat in seats:
+        field, what = f"points.{seat}", f"points of {seat}"
+        within(
+            whole_number(points[seat], field, what), field, what, -c, c + variant.reach_120_bonus
+        )
+
+
+def _read_cards(
+    entry: Mapping[str, Any], n: int, variant: Variant, *, trusted: bool
+) -> tuple[tuple[ParsedCard, ...], tuple[ParsedCard, ...] | None]:
+    """L-V2 … L-V5: the face-up cards and the plays (``None`` for a minimal entry) read at a
+    table of ``n``, checked unless ``trusted``."""
+    face_texts = _as_list(entry.get("face_up"), "face_up")
+    play_texts = _as_list(entry.get("plays"), "plays")
+    if not trusted:
+        _check_face_up_count(face_texts, n, full=play_texts is not None)
+    face_up = _read(face_texts or [], "face_up")
+    plays = None if play_texts is None else _read(play_texts, "plays")
+    if not trusted:
+        _check_face_up_queens(face_up, variant)
+        seen = _check_duplicates(face_up, plays or ())
+        if plays is not None:
+            _check_card_count(plays, seen, n, variant)
+        _check_signs(face_up, plays or ())
+    return face_up, plays
+
+
+def _as_list(value: Any, name: str) -> list[Any] | None:
+    """A list of card identifiers from a list, or from one string separated by spaces/commas;
+    ``None`` when not entered.
+
+    Raises:
+        InvalidDeal: ``UNKNOWN_CARD`` on ``name`` for anything else.
+    """
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return [part for part in value.replace(",", " ").split() if part]
+    if isinstance(value, list | tuple):
+        return list(value)
+    raise InvalidDeal(
+        name,
+        "UNKNOWN_CARD",
+        f"{name} must be a list of card identifiers, not {value!r}",
+        card=repr(value),
+    )
+
+
+def _check_face_up_count(face_texts: list[Any] | None, n: int, *, full: bool) -> None:
+    """L-V2: with n ≠ 4 players two cards lie face up, entered with the plays (n = 4 with
+    face-up cards was refused first)."""
+    wanted = FACE_UP_COUNT[n]
+    if face_texts is not None and len(face_texts) > wanted:
+        raise InvalidDeal(
+            "face_up",
+            "FACEUP_NOT_ALLOWED",
+            f"with {n} players exactly {wanted} cards lie face up, not {len(face_texts)}",
+            players=n,
+            expected=wanted,
+            total=len(face_texts),
+        )
+    if full and wanted and (face_texts is None or len(face_texts) < wanted):
+        raise InvalidDeal(
+            "face_up",
+            "FACEUP_MISSING",
+            f"with {n} players the two undealt cards lie face up; enter them",
+            players=n,
+            expected=wanted,
+            total=0 if face_texts is None else len(face_texts),
+        )
+
+
+def _read(texts: list[Any], name: str) -> tuple[ParsedCard, ...]:
+    """L-V3: every identifier of the list ``name`` names a card (:func:`parse_card`).
+
+    Raises:
+        InvalidDeal: ``UNKNOWN_CARD`` on ``name.i``, the first identifier that names none.
+    """
+    cards = []
+    for index, text in enumerate(texts):
+        card = parse_card(text)
+        if card is None:
+            raise InvalidDeal(
+                f"{name}.{index}",
+                "UNKNOWN_CARD",
+                f"{text!r} is not a card of the Skat pack (a suit ♣ ♠ ♥ ♦, c s h d or its name, "
+                "and A K Q J 10 9 8 7)",
+                card=text if isinstance(text, str) else repr(text),
+            )
+        cards.append(card)
+    return tuple(cards)
+
+
+def _check_face_up_queens(face_up: Sequence[ParsedCard], variant: Variant) -> None:
+    """L-V2: a face-up Queen counts +3, so it carries no ``-`` (unless the dealer may choose)."""
+    if variant.faceup_queen != "plus3":
+        return
+    for index, card in enumerate(face_up):
+        if card.rank == "Q" and card.sign == "-":
+            raise InvalidDeal(
+                f"face_up.{index}",
+                "FACEUP_QUEEN_SIGN",
+                f"a face-up Queen always counts +3; enter {card.code}, not {card}",
+                card=str(card),
+            )
+
+
+def _check_duplicates(face_up: Sequence[ParsedCard], plays: Sequence[ParsedCard]) -> dict[str, str]:
+    """L-V3: no card twice among the face-up cards and the plays. Returns where each card was
+    entered (``{"♠9": "face_up.0", …}``)."""
+    seen: dict[str, str] = {}
+    for name, cards in (("face_up", face_up), ("plays", plays)):
+        for index, card in enumerate(cards):
+            where = f"{name}.{index}"
+            if card.code in seen:
+                raise InvalidDeal(
+                    where,
+                    "DUPLICATE_CARD",
+                    f"{card.code} appears twice ({seen[card.code]} and {where})",
+                    card=card.code,
+                    first=seen[card.code],
+                )
+            seen[card.code] = where
+    return seen
+
+
+def _check_card_count(
+    plays: Sequence[ParsedCard], seen: Mapping[str, str], n: int, variant: Variant
+) -> None:
+    """L-V4: n · c cards are played (with ``on_120 = end_deal`` fewer may be: checked in
+    :meth:`Hindernislauf.legality`); L-V3: then the face-up cards and the plays make up the whole
+    deck."""
+    expected = n * CARDS_EACH[n]
+    if variant.on_120 == "end_deal" and len(plays) < expected:
+        return
+    if len(plays) != expected:
+        raise InvalidDeal(
+            "plays",
+            "CARD_COUNT",
+            f"{len(plays)} cards entered; with {n} players {expected} are played",
+            total=len(plays),
+            expected=expected,
+        )
+    missing = missing_cards(seen)
+    if missing:
+        raise InvalidDeal(
+            "plays",
+            "DECK_INCOMPLETE",
+            f"the cards are not the whole deck; missing {', '.join(missing)}",
+            missing=missing,
+            card=missing[0],
+        )
 
 
 def missing_cards(seen: Sequence[str] | Mapping[str, Any]) -> list[str]:
@@ -1050,19 +1013,99 @@ def missing_cards(seen: Sequence[str] | Mapping[str, Any]) -> list[str]:
     return [code for code in DECK if code not in seen]
 
 
-def _as_list(value: Any, name: str) -> list[Any] | None:
-    """A list of card identifiers from a list, or from one string separated by spaces/commas."""
-    if value is None:
-        return None
-    if isinstance(value, str):
-        return [part for part in value.replace(",", " ").split() if part]
-    if isinstance(value, list | tuple):
-        return list(value)
-    raise InvalidDeal(
-        name,
-        "UNKNOWN_CARD",
-        f"{name} must be a list of card identifiers, not {value!r}",
-        card=repr(value),
+def _check_signs(face_up: Sequence[ParsedCard], plays: Sequence[ParsedCard]) -> None:
+    """L-V5: a played Queen carries ``+`` or ``-``; no other card a sign (a face-up Queen may,
+    under ``faceup_queen = dealer_choice``)."""
+    for name, cards in (("face_up", face_up), ("plays", plays)):
+        for index, card in enumerate(cards):
+            if card.rank != "Q" and card.sign is not None:
+                raise InvalidDeal(
+                    f"{name}.{index}",
+                    "SIGN_NOT_ALLOWED",
+                    f"only a Queen carries + or -; enter {card.code}, not {card}",
+                    card=str(card),
+                )
+            if name == "plays" and card.rank == "Q" and card.sign is None:
+                raise InvalidDeal(
+                    f"{name}.{index}",
+                    "QUEEN_SIGN_MISSING",
+                    f"say whether {card.code} counted +3 or -3: {card.code}+ or {card.code}-",
+                    card=card.code,
+                )
+
+
+# -- legality: the plays and the rotation (L-V8, L-V4, L-V7, L-V9) ---------------------------------
+
+
+def _check_totals(run: Sequence[Play], variant: Variant) -> None:
+    """L-V8: with ``allow_negative_total`` off no Queen −3 takes the running total below 0."""
+    if variant.allow_negative_total:
+        return
+    for play in run:
+        if play.after < 0:
+            raise InvalidDeal(
+                f"plays.{play.number - 1}",
+                "NEGATIVE_TOTAL",
+                f"{play.card} would take the total from {play.before} to {play.after}; it may "
+                "not go below 0",
+                card=play.card,
+                total=play.after,
+                before=play.before,
+            )
+
+
+def _check_end(deal: Deal, n: int, variant: Variant) -> None:
+    """L-V4 under ``on_120 = end_deal``: fewer than n · c cards stop with the card that took the
+    total to 120 or more."""
+    assert deal.plays is not None  # legality checks the plays of a full entry only
+    entered, dealt = len(deal.plays), n * CARDS_EACH[n]
+    if variant.on_120 != "end_deal" or entered >= dealt:
+        return
+    if not (deal.run and deal.run[-1].reset):
+        raise InvalidDeal(
+            "plays",
+            "CARD_COUNT",
+            f"{entered} cards entered, but the total did not reach 120; enter every card played",
+            total=entered,
+            expected=dealt,
+        )
+    if len(deal.run) != entered:
+        raise InvalidDeal(
+            "plays",
+            "CARD_COUNT",
+            f"{entered} cards entered, but the deal ended at 120 with card {len(deal.run)}",
+            total=entered,
+            expected=len(deal.run),
+        )
+
+
+def _check_agreement(deal: Deal, seats: tuple[str, ...]) -> None:
+    """L-V7: points entered with the plays are the points the plays give."""
+    if deal.points is None:
+        return
+    played = _played_points(deal, seats)
+    for seat in seats:
+        if deal.points[seat] != played[seat]:
+            raise InvalidDeal(
+                f"points.{seat}",
+                "MINIMAL_FULL_MISMATCH",
+                f"points of {seat} are entered as {deal.points[seat]}, but the plays give "
+                f"{played[seat]}",
+                seat=seat,
+                value=deal.points[seat],
+                expected=played[seat],
+            )
+
+
+def _rotation_warnings(deal: Deal, state: HindernislaufState) -> tuple[Warning, ...]:
+    """L-V9: ``DEALER_ROTATION`` when the dealer is not clockwise-next after the last one (no
+    warning for the first deal, where any seat may deal, nor for a dealer left out and so taken
+    from the rotation)."""
+    expected = None if state.dealer is None else state.expected_dealer
+    return rotation_warnings(
+        deal.dealer,
+        expected,
+        f"{deal.dealer} dealt, but the deal passes clockwise from {state.dealer} to {expected}",
     )
 
 

@@ -18,6 +18,11 @@ Entries (Scoring specification §1.3) are JSON-like dicts, either or both of:
 * minimal entry: ``{"outcome": {"hundred": "B"}}``, ``{"outcome": {"most": ["A"]}}``,
   ``{"outcome": {"most": ["B"], "fewest": ["D"]}}`` or ``{"outcome": {"void": true}}``.
 
+A deal is read in three steps (:class:`Hintersche`): :meth:`~Hintersche.parse` reads the entry
+into a :class:`Deal` checking its form (rules H-V1 … H-V8 of the Scoring specification §1.4),
+:meth:`~Hintersche.legality` checks it in its place (H-V9 … H-V11) and :meth:`~Hintersche.push`
+scores it (§1.5).
+
 Event kinds a deal can produce (:class:`scoring.base.Event`; ``seats`` in playing order):
 
 * ``"new_game"`` — the deal opened a new game; figures ``game`` (its number).
@@ -58,14 +63,15 @@ from typing import Any, ClassVar, NamedTuple
 
 from scoring.base import (
     Event,
+    GameBase,
     InvalidDeal,
     InvalidVariant,
     Option,
     SeatResult,
     Step,
     Warning,
-    replay_steps,
 )
+from scoring.checks import next_seat, rotation_warnings, whole_number, within
 from scoring.options import check_values, freeze, is_int, number_map, read_options
 
 SOURCE_VIERSTRICH = "Hintersche after Schoch 2014, Vier-Strich"
@@ -127,17 +133,6 @@ _CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType(
 )
 _BOOLEANS = ("butzen_two_player_hundred_adds", "auto_new_game", "auto_tiebreak")
 _INTEGERS = {"vierstrich_marks": 1, "games_per_rubber": 1, "stake": 0, "total": 1}  # minimum values
-
-
-def _require_int(value: Any, field: str, what: str) -> None:
-    """H-V2: a whole number, else ``NOT_AN_INTEGER`` on ``field`` quoting the input."""
-    if not is_int(value):
-        raise InvalidDeal(
-            field,
-            "NOT_AN_INTEGER",
-            f"{what} must be a whole number, not {value!r}",
-            value=value if isinstance(value, int | float | str) else repr(value),
-        )
 
 
 @dataclass(frozen=True)
@@ -425,13 +420,45 @@ class HinterscheState:
         }
 
 
-class _Outcome(NamedTuple):
-    """What a deal decided, from the points or the minimal entry."""
+class Outcome(NamedTuple):
+    """What a deal decided, from the card points or the minimal entry: a hundred (its maker), a
+    void, or the seats with most (and, in the Butzen, fewest) card points, in playing order."""
 
     hundred: str | None = None
     void: bool = False
     most: tuple[str, ...] = ()
     fewest: tuple[str, ...] = ()
+
+
+class Deal(NamedTuple):
+    """One deal as entered, read against the table by :meth:`Hintersche.parse` (step 1, rules
+    H-V1 … H-V8 of the Scoring specification §1.4).
+
+    ``game`` and ``tie_resolution`` are kept as sent: their rules (H-V9, H-V10) come after the
+    finished-rubber check (H-V9 ``MATCH_OVER``) in the table, so :meth:`Hintersche.legality`
+    checks them. A deal parsed
+    with ``trusted`` holds the entry's values unchecked.
+    """
+
+    points: Mapping[str, int] | None
+    """Card points (0 … ``total``) per active seat of a full entry; ``None`` for a minimal one."""
+    tricks: Mapping[str, int] | None
+    """Tricks taken per active seat, if entered."""
+    dead_points: int | None
+    """Card points of the undealt cards (``deal_mode = nine_each`` with fewer than four active),
+    if entered."""
+    minimal: Outcome | None
+    """The minimal entry's ``outcome`` (H-V7); ``None`` without one (and, trusted, for a full
+    entry whose ties are shared, where the scoring does not read it)."""
+    derived: Outcome | None
+    """The outcome the card points give, ties shared; ``None`` for a minimal entry."""
+    tie_resolution: Any
+    """The entry's ``tie_resolution`` as sent (``{"most": [...], "fewest": [...]}``), or
+    ``None``."""
+    dealer: str | None
+    """The seat that dealt, if entered (a seat of the table, H-V1)."""
+    game: Any
+    """The entry's ``game`` number as sent, or ``None``."""
 
 
 def _order(seats: Sequence[str], chosen: Sequence[str]) -> tuple[str, ...]:
@@ -464,12 +491,9 @@ def _next_dealer(state: HinterscheState, opened: HinterscheState) -> str | None:
     """:func:`expected_dealer` with ``opened = _opened(state)`` already at hand."""
     if state.dealer is None:
         return None
-    active = opened.active
-    seats = state.seats
-    start = seats.index(state.dealer)
-    for step in range(1, len(seats) + 1):
-        seat = seats[(start + step) % len(seats)]
-        if seat in active:
+    for step in range(1, len(state.seats) + 1):
+        seat = next_seat(state.seats, state.dealer, step)
+        if seat in opened.active:
             return seat
     return None
 
@@ -504,9 +528,860 @@ def _settle(frame: Mapping[str, int], variant: Variant) -> tuple[dict[str, int],
     return balance, remainder
 
 
-class Hintersche:
+# -- step 1: the entry's form (H-V1 … H-V8) --------------------------------------------------------
+
+
+def _check_shape(entry: Any) -> None:
+    """The entry is an object giving ``points``, an ``outcome`` or both (other keys, such as
+    ``trump``, are not read).
+
+    Raises:
+        InvalidDeal: ``INVALID_OUTCOME`` on ``deal`` (not an object) or ``outcome`` (neither).
+    """
+    if not isinstance(entry, Mapping):
+        raise InvalidDeal("deal", "INVALID_OUTCOME", f"a deal must be an object, not {entry!r}")
+    if entry.get("points") is None and entry.get("outcome") is None:
+        raise InvalidDeal(
+            "outcome", "INVALID_OUTCOME", "the entry gives neither points nor an outcome"
+        )
+
+
+def _check_keys(name: str, values: Any, opened: HinterscheState) -> None:
+    """H-V1: the keys of ``points`` or ``tricks`` (``name``) are exactly the active seats.
+
+    Raises:
+        InvalidDeal: ``MISSING_PLAYER`` on ``name`` (not an object, or an active seat left out;
+            ``params["seats"]``), ``UNKNOWN_PLAYER`` on ``name`` (a key that is no seat),
+            ``PLAYER_NOT_ACTIVE`` on ``name.<seat>`` (a seat that sits out or dropped out).
+    """
+    seats, active = opened.seats, opened.active
+    if not isinstance(values, Mapping):
+        raise InvalidDeal(
+            name,
+            "MISSING_PLAYER",
+            f"{name} must map each active seat to a number, not {values!r}",
+            seats=list(active),
+        )
+    if values.keys() == set(active):
+        return  # the usual case; otherwise find out what is wrong
+    unknown = [k for k in values if k not in seats]
+    if unknown:
+        raise InvalidDeal(
+            name,
+            "UNKNOWN_PLAYER",
+            f"{', '.join(map(repr, unknown))} is not a seat at this table ({', '.join(seats)})",
+            seats=unknown,
+        )
+    inactive = _order(seats, [k for k in values if k not in active])
+    if inactive:
+        raise InvalidDeal(
+            f"{name}.{inactive[0]}",
+            "PLAYER_NOT_ACTIVE",
+            f"{', '.join(inactive)} is not playing this deal; only "
+            f"{', '.join(active)} may be entered",
+            seats=list(inactive),
+            active=list(active),
+        )
+    missing = [s for s in active if s not in values]
+    if missing:
+        raise InvalidDeal(
+            name, "MISSING_PLAYER", f"no {name} entered for {', '.join(missing)}", seats=missing
+        )
+
+
+def _check_seats(points: Any, tricks: Any, dealer: Any, opened: HinterscheState) -> None:
+    """H-V1: the keys of ``points``, then of ``tricks``, are exactly the active seats
+    (:func:`_check_keys`); an entered dealer is a seat of the table.
+
+    Raises:
+        InvalidDeal: as :func:`_check_keys`; ``UNKNOWN_PLAYER`` on ``dealer``,
+            ``params["seats"]`` the input.
+    """
+    for name, values in (("points", points), ("tricks", tricks)):
+        if values is not None:
+            _check_keys(name, values, opened)
+    if dealer is not None and dealer not in opened.seats:
+        raise InvalidDeal(
+            "dealer", "UNKNOWN_PLAYER", f"dealer {dealer!r} is not a seat", seats=[dealer]
+        )
+
+
+def _check_card_points(
+    points: Mapping[str, Any] | None, dead: Any, opened: HinterscheState, variant: Variant
+) -> None:
+    """H-V2 … H-V5: the card points in range (:func:`_check_points`), the dead cards
+    (:func:`_check_dead_points`), the sum (:func:`_piles`), values a pile can have
+    (:func:`_check_reachable`) and a split of the cards that gives them (:func:`_check_split`).
+
+    Raises:
+        InvalidDeal: as those, in that order.
+    """
+    if points is not None:
+        _check_points(points, opened.active, variant)  # H-V2
+    _check_dead_points(dead, variant)  # H-V3
+    if points is not None:
+        piles = _piles(points, dead, opened, variant)  # H-V3
+        _check_reachable(points, opened.active, variant)  # H-V4
+        _check_split(points, piles, opened.active, variant)  # H-V5
+
+
+def _check_points(points: Mapping[str, Any], active: tuple[str, ...], variant: Variant) -> None:
+    """H-V2: each active seat's card points are a whole number from 0 to ``total`` (140).
+
+    Raises:
+        InvalidDeal: ``NOT_AN_INTEGER`` or ``OUT_OF_RANGE`` on ``points.<seat>``.
+    """
+    for seat in active:
+        value = whole_number(points[seat], f"points.{seat}", f"card points of {seat}")
+        within(value, f"points.{seat}", f"card points of {seat}", 0, variant.total)
+
+
+def _check_dead_points(dead: Any, variant: Variant) -> None:
+    """H-V3: ``dead_points`` (card points of the undealt cards) is only entered with ``deal_mode
+    = nine_each``, as a whole number from 0 to ``total``.
+
+    Raises:
+        InvalidDeal: ``OPTION_DISABLED`` (``params["option"]``), ``NOT_AN_INTEGER`` (no params)
+            or ``OUT_OF_RANGE`` on ``dead_points``.
+    """
+    if dead is None:
+        return
+    if variant.deal_mode != "nine_each":
+        raise InvalidDeal(
+            "dead_points",
+            "OPTION_DISABLED",
+            "dead_points only applies with deal_mode = nine_each; all cards are dealt",
+            option="deal_mode",
+        )
+    if not is_int(dead):
+        raise InvalidDeal(
+            "dead_points", "NOT_AN_INTEGER", f"dead_points must be a whole number, not {dead!r}"
+        )
+    within(dead, "dead_points", "dead_points", 0, variant.total)
+
+
+def _piles(
+    points: Mapping[str, int], dead: int | None, opened: HinterscheState, variant: Variant
+) -> tuple[int, ...]:
+    """H-V3: the card points add up to ``total`` (140) — with the dead cards when they are
+    entered, at most ``total`` when cards stay undealt and are not. Returns the piles the deck
+    was split into: the active seats' card points, then the undealt cards' pile if any.
+
+    Raises:
+        InvalidDeal: ``SUM_MISMATCH`` on ``points`` (``params["total"]``, ``["expected"]`` and,
+            with dead cards, ``["dead_points"]``).
+    """
+    total = variant.total
+    entered = sum(points[s] for s in opened.active)
+    if variant.deal_mode == "all_cards" or (
+        dead is None and len(opened.active) == len(opened.seats)
+    ):
+        if entered != total:
+            raise InvalidDeal(
+                "points",
+                "SUM_MISMATCH",
+                f"the card points add up to {entered}, not {total}",
+                total=entered,
+                expected=total,
+            )
+    elif dead is not None:
+        if entered + dead != total:
+            raise InvalidDeal(
+                "points",
+                "SUM_MISMATCH",
+                f"the card points ({entered}) and dead_points ({dead}) add up to "
+                f"{entered + dead}, not {total}",
+                total=entered + dead,
+                expected=total,
+                dead_points=dead,
+            )
+    elif entered > total:
+        raise InvalidDeal(
+            "points",
+            "SUM_MISMATCH",
+            f"the card points add up to {entered}, more than {total}",
+            total=entered,
+            expected=total,
+        )
+    piles = tuple(points[s] for s in opened.active)
+    return piles + (total - entered,) if entered < total else piles
+
+
+def _check_reachable(points: Mapping[str, int], active: tuple[str, ...], variant: Variant) -> None:
+    """H-V4: each seat's card points are a sum some cards of the deck make (not 1 or 139 with
+    the default card values).
+
+    Raises:
+        InvalidDeal: ``UNREACHABLE_VALUE`` on ``points.<seat>``, ``params["value"]``.
+    """
+    reachable = _subset_sums(variant.valued_cards)
+    for seat in active:
+        if points[seat] not in reachable:
+            raise InvalidDeal(
+                f"points.{seat}",
+                "UNREACHABLE_VALUE",
+                f"no pile of cards is worth exactly {points[seat]} ({seat})",
+                value=points[seat],
+            )
+
+
+def _check_split(
+    points: Mapping[str, int], piles: tuple[int, ...], active: tuple[str, ...], variant: Variant
+) -> None:
+    """H-V5: the valued cards together can be split into ``piles`` (:func:`feasible`).
+
+    Raises:
+        InvalidDeal: ``INFEASIBLE_DISTRIBUTION`` on ``points``, ``params["points"]`` per seat.
+    """
+    if not feasible(variant.valued_cards, tuple(sorted(piles, reverse=True))):
+        raise InvalidDeal(
+            "points",
+            "INFEASIBLE_DISTRIBUTION",
+            "no split of the cards gives these piles: "
+            + ", ".join(f"{s} {points[s]}" for s in active),
+            points={s: points[s] for s in active},
+        )
+
+
+def _check_tricks(
+    tricks: Mapping[str, Any],
+    points: Mapping[str, int] | None,
+    active: tuple[str, ...],
+    variant: Variant,
+) -> None:
+    """H-V6: each active seat's tricks are a whole number ≥ 0, adding up to the tricks of the
+    deal (36 cards / n players, 9 with ``nine_each``); with card points, see
+    :func:`_check_trick_points`.
+
+    Raises:
+        InvalidDeal: ``NOT_AN_INTEGER`` or ``OUT_OF_RANGE`` on ``tricks.<seat>``,
+            ``TRICK_COUNT_MISMATCH`` on ``tricks`` (``params["total"]``, ``["expected"]``), or
+            as :func:`_check_trick_points`.
+    """
+    per_player = 9 if variant.deal_mode == "nine_each" else 36 // len(active)
+    for seat in active:
+        value = whole_number(tricks[seat], f"tricks.{seat}", f"tricks of {seat}")
+        if value < 0:
+            raise InvalidDeal(
+                f"tricks.{seat}",
+                "OUT_OF_RANGE",
+                f"tricks of {seat} cannot be negative ({value})",
+                value=value,
+                minimum=0,
+                maximum=per_player,
+            )
+    taken = sum(tricks[s] for s in active)
+    if taken != per_player:
+        raise InvalidDeal(
+            "tricks",
+            "TRICK_COUNT_MISMATCH",
+            f"the tricks add up to {taken}, not {per_player}",
+            total=taken,
+            expected=per_player,
+        )
+    if points is not None:
+        _check_trick_points(tricks, points, active, variant)
+
+
+def _check_trick_points(
+    tricks: Mapping[str, int], points: Mapping[str, int], active: tuple[str, ...], variant: Variant
+) -> None:
+    """H-V6: no card points without a trick, and no more card points than the seat's tricks
+    (each of n cards) can hold: the sum of the highest card values (:meth:`Variant.trick_bound`).
+
+    Raises:
+        InvalidDeal: ``POINTS_WITHOUT_TRICKS`` (``params["points"]``) or
+            ``INFEASIBLE_DISTRIBUTION`` (``params["points"]``, ``["tricks"]``, ``["bound"]``) on
+            ``points.<seat>``; every seat is checked for the first before any for the second.
+    """
+    for seat in active:
+        if tricks[seat] == 0 and points[seat] > 0:
+            raise InvalidDeal(
+                f"points.{seat}",
+                "POINTS_WITHOUT_TRICKS",
+                f"{seat} took no trick but is entered with {points[seat]} card points",
+                points=points[seat],
+            )
+    n = len(active)
+    for seat in active:
+        bound = variant.trick_bound(tricks[seat] * n)
+        if points[seat] > bound:
+            raise InvalidDeal(
+                f"points.{seat}",
+                "INFEASIBLE_DISTRIBUTION",
+                f"{tricks[seat]} trick(s) of {n} cards hold at most {bound} card "
+                f"points, not {points[seat]} ({seat})",
+                points=points[seat],
+                tricks=tricks[seat],
+                bound=bound,
+            )
+
+
+def _bad_outcome(message: str) -> InvalidDeal:
+    """H-V7: ``INVALID_OUTCOME`` on ``outcome``."""
+    return InvalidDeal("outcome", "INVALID_OUTCOME", message)
+
+
+def _minimal(outcome: Any, opened: HinterscheState) -> Outcome:
+    """H-V7: a well-formed minimal outcome for the deal (Scoring specification §1.4, §7):
+    exactly one of ``hundred`` (a seat), ``void`` (true) or ``most``/``fewest`` (lists of seats,
+    see :func:`_minimal_sides`).
+
+    Raises:
+        InvalidDeal: ``INVALID_OUTCOME`` on ``outcome``: not an object, an unknown key, not
+            exactly one kind, a hundred by no active seat, a void that is not true or with three
+            active (140 card points do not split three ways), or as :func:`_minimal_sides`.
+    """
+    if not isinstance(outcome, Mapping):
+        raise _bad_outcome(f"outcome must be an object, not {outcome!r}")
+    unknown = [k for k in outcome if k not in ("hundred", "most", "fewest", "void")]
+    if unknown:
+        raise _bad_outcome(f"unknown outcome key(s) {', '.join(map(repr, unknown))}")
+    kinds = [
+        kind
+        for kind, present in (
+            ("hundred", "hundred" in outcome),
+            ("most", "most" in outcome or "fewest" in outcome),
+            ("void", "void" in outcome),
+        )
+        if present
+    ]
+    if len(kinds) != 1:
+        raise _bad_outcome("give exactly one of hundred, most/fewest or void")
+    active = opened.active
+    if kinds == ["hundred"]:
+        maker = outcome["hundred"]
+        if not isinstance(maker, str) or maker not in active:
+            raise _bad_outcome(
+                f"hundred must name an active seat ({', '.join(active)}), not {maker!r}"
+            )
+        return Outcome(hundred=maker)
+    if kinds == ["void"]:
+        if outcome["void"] is not True:
+            raise _bad_outcome(f"void must be true, not {outcome['void']!r}")
+        if len(active) == 3:
+            raise _bad_outcome(
+                "with three active players a void is impossible (140 is not divisible)"
+            )
+        return Outcome(void=True)
+    return _minimal_sides(outcome, opened)
+
+
+def _minimal_sides(outcome: Mapping[str, Any], opened: HinterscheState) -> Outcome:
+    """H-V7: ``most`` and ``fewest`` of a minimal outcome: non-empty lists of distinct active
+    seats, not every active seat, not sharing a seat; ``fewest`` only (and always) in the Butzen,
+    where ``most`` may be left out with two players left (then it is the other one).
+
+    Raises:
+        InvalidDeal: ``INVALID_OUTCOME`` on ``outcome``.
+    """
+    active = opened.active
+    sides: dict[str, tuple[str, ...]] = {}
+    for key in ("most", "fewest"):
+        if key not in outcome:
+            continue
+        named = outcome[key]
+        if (
+            not isinstance(named, list | tuple)
+            or not named
+            or any(not isinstance(s, str) or s not in active for s in named)
+            or len(set(named)) != len(named)
+        ):
+            raise _bad_outcome(
+                f"{key} must be a non-empty list of active seats ({', '.join(active)}), "
+                f"not {named!r}"
+            )
+        if len(named) == len(active):
+            raise _bad_outcome(f"{key} names every active seat; enter a void instead")
+        sides[key] = _order(opened.seats, named)
+    if set(sides.get("most", ())) & set(sides.get("fewest", ())):
+        raise _bad_outcome("most and fewest must not share a seat")
+    if opened.phase != PHASE_BUTZEN:
+        if "fewest" in sides:
+            raise _bad_outcome("fewest only applies in the Butzen")
+        return Outcome(most=sides["most"])
+    if "fewest" not in sides:
+        raise _bad_outcome("fewest is required in the Butzen")
+    if "most" not in sides and len(active) >= 3:
+        raise _bad_outcome("most is required in the Butzen while three or four are active")
+    most = sides.get("most") or tuple(s for s in active if s not in sides["fewest"])
+    return Outcome(most=most, fewest=sides["fewest"])
+
+
+def _derive(points: Mapping[str, int], active: tuple[str, ...], variant: Variant) -> Outcome:
+    """The outcome the card points give, ties shared: a hundred (``hundred_threshold``), a void
+    (every active seat took the same), else the seats with most and with fewest."""
+    values = [points[s] for s in active]
+    top, bottom = max(values), min(values)
+    if variant.is_hundred(top):
+        return Outcome(hundred=next(s for s in active if variant.is_hundred(points[s])))
+    if top == bottom:
+        return Outcome(void=True)
+    return Outcome(
+        most=tuple(s for s in active if points[s] == top),
+        fewest=tuple(s for s in active if points[s] == bottom),
+    )
+
+
+def _agree(minimal: Outcome, derived: Outcome, opened: HinterscheState, variant: Variant) -> None:
+    """H-V8: the minimal outcome is the one the card points give. Under ``tie_policy = manual``
+    ``most``/``fewest`` may name some of the tied seats; ``fewest`` counts only in the Butzen.
+
+    Raises:
+        InvalidDeal: ``HUNDRED_MISMATCH`` on ``outcome`` (``params["outcome"]``, ``["points"]``:
+            the maker each names, or ``None``); ``MINIMAL_FULL_MISMATCH`` on ``outcome``
+            (``params["most"]``, ``["fewest"]``, ``["void"]``: what the card points give).
+    """
+    if minimal.hundred != derived.hundred:
+        said = minimal.hundred or "nobody"
+        made = derived.hundred or "nobody"
+        raise InvalidDeal(
+            "outcome",
+            "HUNDRED_MISMATCH",
+            f"the outcome says {said} made a hundred, the points say {made}",
+            outcome=minimal.hundred,
+            points=derived.hundred,
+        )
+    if minimal.hundred:
+        return
+    manual = variant.tie_policy == "manual"
+
+    def same(named: tuple[str, ...], given: tuple[str, ...]) -> bool:
+        return set(named) <= set(given) if manual else set(named) == set(given)
+
+    butzen = opened.phase == PHASE_BUTZEN
+    agrees = minimal.void == derived.void and (
+        minimal.void
+        or (
+            same(minimal.most, derived.most)
+            and (not butzen or same(minimal.fewest, derived.fewest))
+        )
+    )
+    if not agrees:
+        raise InvalidDeal(
+            "outcome",
+            "MINIMAL_FULL_MISMATCH",
+            "the outcome does not match the card points "
+            f"(points give most {list(derived.most)}, fewest {list(derived.fewest)}"
+            f"{', a void' if derived.void else ''})",
+            most=list(derived.most),
+            fewest=list(derived.fewest),
+            void=derived.void,
+        )
+
+
+def _parse_trusted(entry: Mapping[str, Any], opened: HinterscheState, variant: Variant) -> Deal:
+    """The deal of an entry that passed validation when it was stored: only the outcomes the
+    scoring reads are worked out (the minimal one only for a minimal entry or a manual tie).
+
+    Raises:
+        InvalidDeal: only H-V7's ``INVALID_OUTCOME``, for an entry that was never valid.
+    """
+    points = entry.get("points")
+    outcome = entry.get("outcome")
+    minimal = None
+    if outcome is not None and (points is None or variant.tie_policy == "manual"):
+        minimal = _minimal(outcome, opened)
+    return Deal(
+        points=points,
+        tricks=entry.get("tricks"),
+        dead_points=entry.get("dead_points"),
+        minimal=minimal,
+        derived=None if points is None else _derive(points, opened.active, variant),
+        tie_resolution=entry.get("tie_resolution"),
+        dealer=entry.get("dealer"),
+        game=entry.get("game"),
+    )
+
+
+# -- step 2: the deal in its place (H-V9 … H-V11) --------------------------------------------------
+
+
+def _check_game(
+    game: Any, state: HinterscheState, opened: HinterscheState, variant: Variant
+) -> None:
+    """H-V9: no deal after the rubber; an entered ``game`` names the game being played (the next
+    one once a game is over), and must be entered then when ``auto_new_game`` is off.
+
+    Raises:
+        InvalidDeal: ``MATCH_OVER`` on ``deal`` (``params["games_played"]``); ``NOT_AN_INTEGER``
+            (no params), ``GAME_OVER`` or ``OUT_OF_RANGE`` on ``game`` (``params["game"]``,
+            ``["current"]``).
+    """
+    if state.rubber_over:
+        raise InvalidDeal(
+            "deal",
+            "MATCH_OVER",
+            f"the rubber is over after {state.games_played} games; open a new rubber",
+            games_played=state.games_played,
+        )
+    if game is None:
+        if state.phase == PHASE_DONE and not variant.auto_new_game:
+            raise InvalidDeal(
+                "game",
+                "GAME_OVER",
+                f"game {state.game} is finished; give game {opened.game} to open the next",
+                game=state.game,
+                current=opened.game,
+            )
+        return
+    if not is_int(game):
+        raise InvalidDeal("game", "NOT_AN_INTEGER", f"game must be a whole number, not {game!r}")
+    if game < opened.game:
+        raise InvalidDeal(
+            "game",
+            "GAME_OVER",
+            f"game {game} is finished; omit game or use game {opened.game}",
+            game=game,
+            current=opened.game,
+        )
+    if game > opened.game:
+        raise InvalidDeal(
+            "game",
+            "OUT_OF_RANGE",
+            f"game {game} cannot start before game {opened.game} is over",
+            game=game,
+            current=opened.game,
+        )
+
+
+def _resolve(deal: Deal, opened: HinterscheState, variant: Variant) -> Outcome:
+    """H-V10: the outcome scored, with who takes (or erases) the Strich when card points tie:
+    every tied seat under ``tie_policy = share``; under ``manual`` the seats the entry's
+    ``tie_resolution`` (or, failing it, its minimal outcome) names (:func:`_tie_categories`,
+    :func:`_tie_named`). A minimal entry is scored as it stands.
+
+    Raises:
+        InvalidDeal: ``OPTION_DISABLED`` on ``tie_resolution`` with ``tie_policy = share``
+            (``params["option"]``); ``TIE_RESOLUTION_REQUIRED`` as :func:`_tie_categories` and
+            :func:`_tie_named`.
+    """
+    resolution = deal.tie_resolution
+    manual = variant.tie_policy == "manual"
+    if resolution is not None and not manual:
+        raise InvalidDeal(
+            "tie_resolution",
+            "OPTION_DISABLED",
+            "tie_resolution only applies with tie_policy = manual; ties are shared",
+            option="tie_policy",
+        )
+    derived = deal.derived
+    if derived is None:
+        assert deal.minimal is not None  # a valid entry gives points or an outcome
+        return deal.minimal
+    if not manual or derived.hundred or derived.void:
+        return derived
+    chosen = {"most": derived.most, "fewest": derived.fewest}
+    for key in _tie_categories(resolution, opened):
+        named = _tie_named(key, chosen[key], resolution or {}, deal.minimal, opened)
+        if named is not None:
+            chosen[key] = named
+    return Outcome(most=chosen["most"], fewest=chosen["fewest"])
+
+
+def _tie_categories(resolution: Any, opened: HinterscheState) -> tuple[str, ...]:
+    """H-V10: the ties to settle in this phase — ``most`` in the Vier-Strich, ``fewest`` then
+    ``most`` in the Butzen — once ``tie_resolution`` is an object naming only those.
+
+    Raises:
+        InvalidDeal: ``TIE_RESOLUTION_REQUIRED`` on ``tie_resolution`` (no params).
+    """
+    if resolution is not None and (
+        not isinstance(resolution, Mapping) or set(resolution) - {"most", "fewest"}
+    ):
+        raise InvalidDeal(
+            "tie_resolution",
+            "TIE_RESOLUTION_REQUIRED",
+            f"tie_resolution must be an object with most and/or fewest, not {resolution!r}",
+        )
+    categories = ("fewest", "most") if opened.phase == PHASE_BUTZEN else ("most",)
+    for key in resolution or {}:
+        if key not in categories:
+            raise InvalidDeal(
+                "tie_resolution",
+                "TIE_RESOLUTION_REQUIRED",
+                f"tie_resolution.{key} does not apply in this phase",
+            )
+    return categories
+
+
+def _tie_named(
+    key: str,
+    tied: tuple[str, ...],
+    resolution: Mapping[str, Any],
+    minimal: Outcome | None,
+    opened: HinterscheState,
+) -> tuple[str, ...] | None:
+    """H-V10: the seats, in playing order, that take the Strich (``key = "most"``) or erase
+    one (``"fewest"``) of the ``tied`` ones; ``None`` when nothing needs naming (a single seat,
+    or most with two players left in the Butzen, where nobody adds a Strich).
+
+    Raises:
+        InvalidDeal: ``TIE_RESOLUTION_REQUIRED`` on ``tie_resolution`` (``params["category"]``
+            = ``key``, ``["seats"]`` = the tied seats): a tie nobody settled, or a list that is
+            empty, repeats a seat or names a seat not tied.
+    """
+    named = resolution.get(key)
+    if named is None and minimal is not None and len(tied) > 1:
+        named = getattr(minimal, key)
+    if named is None:
+        butzen = opened.phase == PHASE_BUTZEN
+        if len(tied) > 1 and (key == "fewest" or not butzen or len(opened.active) >= 3):
+            raise InvalidDeal(
+                "tie_resolution",
+                "TIE_RESOLUTION_REQUIRED",
+                f"{', '.join(tied)} tie for {key} card points; name who "
+                f"{'takes the Strich' if key == 'most' else 'erases'} in tie_resolution",
+                category=key,
+                seats=list(tied),
+            )
+        return None
+    if (
+        not isinstance(named, list | tuple)
+        or not named
+        or any(s not in tied for s in named)
+        or len(set(named)) != len(named)
+    ):
+        raise InvalidDeal(
+            "tie_resolution",
+            "TIE_RESOLUTION_REQUIRED",
+            f"tie_resolution.{key} must name tied players only ({', '.join(tied)}), not {named!r}",
+            category=key,
+            seats=list(tied),
+        )
+    return _order(opened.seats, named)
+
+
+# -- step 3: scoring (Scoring specification §1.5) --------------------------------------------------
+
+
+class _Slate:
+    """The slate while :meth:`Hintersche.push` scores one deal: working copies of the state's
+    figures (the state passed in is never changed) and the events so far."""
+
+    __slots__ = (
+        "state",
+        "opened",
+        "variant",
+        "points",
+        "events",
+        "striche",
+        "frame",
+        "received",
+        "hundreds",
+        "active",
+        "finished",
+        "phase",
+        "games_played",
+        "loser",
+        "rubber_over",
+        "balance",
+        "remainder",
+        "vierstrich_ended",
+    )
+
+    def __init__(
+        self,
+        state: HinterscheState,
+        opened: HinterscheState,
+        variant: Variant,
+        points: Mapping[str, int] | None,
+    ) -> None:
+        """The slate before the deal (``state``; ``opened = _opened(state)``, the state the deal
+        is played in; ``points`` its card points, ``None`` for a minimal entry), with a
+        ``new_game`` event if the deal opens the next game."""
+        self.state = state
+        self.opened = opened
+        self.variant = variant
+        self.points = points
+        self.events: list[Event] = []
+        if opened is not state:
+            self.events.append(Event("new_game", (), {"game": opened.game}, SOURCE_RUBBER))
+        self.striche = dict(opened.striche)
+        self.frame = dict(opened.frame)
+        self.received = dict(opened.received)
+        self.hundreds = dict(opened.hundreds)
+        self.active = list(opened.active)
+        self.finished: Sequence[str] = opened.finished
+        self.phase = opened.phase
+        self.games_played = opened.games_played
+        self.loser: str | None = None
+        self.rubber_over = False
+        self.balance: dict[str, int] | None = None
+        self.remainder = 0
+        self.vierstrich_ended = False
+
+    def card_points(self, group: Sequence[str]) -> int | None:
+        """The card points of the first seat of ``group``; ``None`` for a minimal entry."""
+        return None if self.points is None or not group else self.points[group[0]]
+
+    def add(self, group: Sequence[str], source: str, by: str | None = None) -> None:
+        """Each seat of ``group`` adds a Strich, for most card points or for ``by``'s hundred;
+        in a Vier-Strich that counts for the tournament unit, it is received too (§1.6)."""
+        counts = self.phase == PHASE_VIERSTRICH and not self.state.unit_over
+        for seat in group:
+            self.striche[seat] += 1
+            if counts:
+                self.received[seat] += 1
+        if not group:
+            return
+        if by is None:
+            figures = {"reason": "most", "points": self.card_points(group)}
+        else:
+            figures = {"reason": "hundred", "points": self.card_points((by,)), "by": by}
+        self.events.append(Event("strich", tuple(group), figures, source))
+
+    def hundred(self, maker: str, source: str, erased: int | None = None) -> None:
+        """``maker`` made a hundred (and, in the Butzen, erased ``erased`` Striche)."""
+        self.hundreds[maker] += 1
+        figures: dict[str, Any] = {"points": self.card_points((maker,))}
+        if erased is not None:
+            figures["erased"] = erased
+        self.events.append(Event("hundred", (maker,), figures, source))
+
+    def vierstrich(self, outcome: Outcome) -> None:
+        """A deal of the Vier-Strich: a hundred's opponents each take a Strich (the maker none),
+        else the seats with most card points; a void changes nothing (Hintersche after Schoch
+        2014, Vier-Strich)."""
+        if outcome.hundred:
+            self.hundred(outcome.hundred, SOURCE_HUNDRED)
+            opponents = [s for s in self.active if s != outcome.hundred]
+            self.add(opponents, SOURCE_HUNDRED, by=outcome.hundred)
+        elif outcome.void:
+            points = self.card_points(self.active)
+            self.events.append(
+                Event("void", tuple(self.active), {"points": points}, SOURCE_VIERSTRICH)
+            )
+        else:
+            self.add(outcome.most, SOURCE_VIERSTRICH)
+        on_slate = sum(self.striche.values())
+        if on_slate >= self.variant.vierstrich_marks:
+            self.end_vierstrich(on_slate)
+
+    def end_vierstrich(self, on_slate: int) -> None:
+        """The slate holds ``vierstrich_marks`` Striche or more: the Butzen begins, the seats
+        with a clean slate sit it out, and a single seat left has lost the game."""
+        self.vierstrich_ended = True
+        self.phase = PHASE_BUTZEN
+        clean = [s for s in self.active if self.striche[s] == 0]
+        self.active = [s for s in self.active if self.striche[s] > 0]
+        self.finished = _order(self.state.seats, list(self.finished) + clean)
+        superfluous = on_slate - self.variant.vierstrich_marks
+        self.events.append(
+            Event(
+                "vierstrich_over",
+                (),
+                {"total": on_slate, "superfluous": superfluous},
+                SOURCE_VIERSTRICH,
+            )
+        )
+        if clean:
+            self.events.append(Event("sits_out", tuple(clean), {}, SOURCE_VIERSTRICH))
+        if len(self.active) == 1:
+            self.lose(self.active[0])
+
+    def butzen(self, outcome: Outcome) -> None:
+        """A deal of the Butzen: a hundred erases up to two of the maker's Striche (never below
+        0, ambiguity A9) and, with three or more left (or ``butzen_two_player_hundred_adds``),
+        each opponent adds one; else the seats with fewest card points erase one each and, with
+        three or more left, those with most add one. Seats with a clean slate drop out; the last
+        one left has lost the game (Hintersche after Schoch 2014, Butzen)."""
+        n = len(self.active)
+        if outcome.hundred:
+            maker = outcome.hundred
+            erased = min(2, self.striche[maker])
+            self.striche[maker] -= erased
+            self.hundred(maker, SOURCE_BUTZEN, erased)
+            if n >= 3 or self.variant.butzen_two_player_hundred_adds:
+                self.add([s for s in self.active if s != maker], SOURCE_BUTZEN, by=maker)
+        elif outcome.void:
+            points = self.card_points(self.active)
+            self.events.append(Event("void", tuple(self.active), {"points": points}, SOURCE_BUTZEN))
+        else:
+            for seat in outcome.fewest:
+                self.striche[seat] -= 1
+            figures = {"points": self.card_points(outcome.fewest), "erased": 1}
+            self.events.append(Event("butzen", outcome.fewest, figures, SOURCE_BUTZEN))
+            if n >= 3:  # with two players left nobody adds
+                self.add(outcome.most, SOURCE_BUTZEN)
+        out = [s for s in self.active if self.striche[s] == 0]
+        if out:
+            self.active = [s for s in self.active if s not in out]
+            self.finished = _order(self.state.seats, list(self.finished) + out)
+            self.events.append(Event("drops_out", tuple(out), {}, SOURCE_BUTZEN))
+        if len(self.active) == 1:
+            self.lose(self.active[0])
+
+    def lose(self, loser: str) -> None:
+        """``loser`` has lost the game: a frame mark; after ``games_per_rubber`` games the rubber
+        is over and settled (Hintersche after Schoch 2014, rubber; §1.5 settlement)."""
+        self.loser = loser
+        self.frame[loser] += 1
+        self.phase = PHASE_DONE
+        self.games_played += 1
+        lost = {
+            "game": self.opened.game,
+            "striche": self.striche[loser],
+            "frame": self.frame[loser],
+        }
+        self.events.append(Event("game_lost", (loser,), lost, SOURCE_RUBBER))
+        if self.games_played < self.variant.games_per_rubber:
+            return
+        self.rubber_over = True
+        self.balance, self.remainder = _settle(self.frame, self.variant)
+        settled = {
+            "balance": dict(self.balance),
+            "frame": dict(self.frame),
+            "pool_remainder": self.remainder,
+        }
+        self.events.append(Event("rubber_over", (), settled, SOURCE_SETTLEMENT))
+
+    def after(self, dealer: str | None) -> HinterscheState:
+        """The state after the deal, ``dealer`` its dealer (the one in turn if not entered);
+        a ``unit_over`` event closes the events when the tournament unit is now complete."""
+        state, seats = self.state, self.state.seats
+        if self.phase == PHASE_DONE:
+            self.finished = _order(seats, [s for s in seats if s != self.loser])
+            self.active = []
+        unit = self.variant.tournament_round
+        unit_over = state.unit_over or (
+            (unit == "vierstrich" and self.vierstrich_ended)
+            or (unit == "full_game" and self.phase == PHASE_DONE)
+            or (unit == "rubber" and self.rubber_over)
+        )
+        if unit_over and not state.unit_over:
+            self.events.append(Event("unit_over", (), {"unit": unit}, SOURCE_UNIT))
+        return HinterscheState(
+            seats=seats,
+            variant=self.variant,
+            deals=state.deals + 1,
+            game=self.opened.game,
+            phase=self.phase,
+            striche=freeze(self.striche),
+            active=tuple(self.active),  # both kept in seat order
+            finished=tuple(self.finished),
+            frame=freeze(self.frame),
+            loser=self.loser,
+            games_played=self.games_played,
+            rubber_over=self.rubber_over,
+            balance=None if self.balance is None else freeze(self.balance),
+            pool_remainder=self.remainder,
+            dealer=_next_dealer(state, self.opened) if dealer is None else dealer,
+            received=freeze(self.received),
+            hundreds=freeze(self.hundreds),
+            unit_over=unit_over,
+        )
+
+
+class Hintersche(GameBase):
     """The Hintersche rules engine (``scoring.games["hintersche"]``), after Schoch 2014 and the
-    Scoring specification §1 and §7."""
+    Scoring specification §1 and §7.
+
+    A deal goes through :meth:`parse` (H-V1 … H-V8), :meth:`legality` (H-V9 … H-V11) and
+    :meth:`push` (scoring); :class:`~scoring.base.GameBase` builds ``validate`` and ``apply``
+    from them. The trusted replay (``replay(..., trusted=True)``, the web layer's standings)
+    parses with ``trusted`` and skips :meth:`legality`, so it gives the full replay's states and
+    events, without warnings, for entries that passed validation when they were stored."""
 
     key: ClassVar[str] = "hintersche"
     name: ClassVar[str] = "Hintersche"
@@ -582,754 +1457,102 @@ class Hintersche:
             hundreds=zero,
         )
 
-    # -- validation ------------------------------------------------------------------------------
+    # -- the three steps of a deal -----------------------------------------------------------------
 
-    def validate(
-        self, entry: Mapping[str, Any], state: HinterscheState, variant: Variant
-    ) -> tuple[Warning, ...]:
-        """Check one raw entry against the state before it, in the order of the H-V table
-        (Scoring specification §1.4 and §7); the first failing rule is raised.
-
-        Returns the warnings (``DEALER_ROTATION``). Raises:
-            InvalidDeal: ``UNKNOWN_PLAYER``, ``PLAYER_NOT_ACTIVE``, ``MISSING_PLAYER`` (H-V1);
-                ``NOT_AN_INTEGER``, ``OUT_OF_RANGE`` (H-V2); ``OPTION_DISABLED``,
-                ``SUM_MISMATCH`` (H-V3); ``UNREACHABLE_VALUE`` (H-V4);
-                ``INFEASIBLE_DISTRIBUTION`` (H-V5, H-V6); ``TRICK_COUNT_MISMATCH``,
-                ``POINTS_WITHOUT_TRICKS`` (H-V6); ``INVALID_OUTCOME`` (H-V7);
-                ``HUNDRED_MISMATCH``, ``MINIMAL_FULL_MISMATCH`` (H-V8); ``GAME_OVER``,
-                ``MATCH_OVER`` (H-V9); ``TIE_RESOLUTION_REQUIRED``, ``OPTION_DISABLED`` (H-V10).
-        """
-        return self._check(entry, state, _opened(state), variant)[1]
-
-    def _check(
-        self,
-        entry: Mapping[str, Any],
-        state: HinterscheState,
-        opened: HinterscheState,
-        variant: Variant,
-        *,
-        trusted: bool = False,
-    ) -> tuple[_Outcome, tuple[Warning, ...], Mapping[str, int] | None]:
-        """What the deal decides, its warnings and its card points (``None`` for a minimal entry);
-        ``opened`` is ``_opened(state)``.
-
-        Checks the H-V table in order, the first failing rule raised. With ``trusted`` (an entry
-        that passed this check when it was stored) only what the scoring reads is worked out: the
-        outcome from the points or the minimal entry and the tie resolution; no warnings.
-        """
-        if not trusted:
-            self._check_entry(entry, opened, variant)  # H-V1 … H-V6
-        points = entry.get("points")
-        outcome = entry.get("outcome")
-
-        # H-V7: the minimal entry (a trusted full entry needs it only to settle a manual tie).
-        minimal = None
-        if outcome is not None and (
-            not trusted or points is None or variant.tie_policy == "manual"
-        ):
-            minimal = self._minimal(outcome, opened, opened.phase == PHASE_BUTZEN)
-
-        derived = None if points is None else self._derive(points, opened.active, variant)
-        if not trusted:
-            # H-V8: minimal and full entry agree.
-            if minimal is not None and derived is not None:
-                self._agree(minimal, derived, opened, variant)
-            # H-V9: finished games and rubbers.
-            self._check_game(entry, state, opened, variant)
-
-        # H-V10: ties under tie_policy = manual.
-        resolved = self._resolve(entry, derived, minimal, opened, variant)
-
-        # H-V11: dealer rotation (a warning only).
-        warnings = () if trusted else self._rotation_warnings(entry, state, opened)
-        return resolved, warnings, points
-
-    def _check_entry(
-        self, entry: Mapping[str, Any], opened: HinterscheState, variant: Variant
-    ) -> None:
-        """The entry's shape and its card points and tricks: H-V1 … H-V6."""
-        if not isinstance(entry, Mapping):
-            raise InvalidDeal("deal", "INVALID_OUTCOME", f"a deal must be an object, not {entry!r}")
-        points = entry.get("points")
-        outcome = entry.get("outcome")
-        if points is None and outcome is None:
-            raise InvalidDeal(
-                "outcome", "INVALID_OUTCOME", "the entry gives neither points nor an outcome"
-            )
-        seats, active = opened.seats, opened.active
-        n = len(active)
-
-        # H-V1: the keys of points and tricks are exactly the active players.
-        tricks = entry.get("tricks")
-        expected_keys = set(active)
-        for name, values in (("points", points), ("tricks", tricks)):
-            if values is None:
-                continue
-            if not isinstance(values, Mapping):
-                raise InvalidDeal(
-                    name,
-                    "MISSING_PLAYER",
-                    f"{name} must map each active seat to a number, not {values!r}",
-                    seats=list(active),
-                )
-            if values.keys() == expected_keys:
-                continue  # the usual case; otherwise find out what is wrong
-            unknown = [k for k in values if k not in seats]
-            if unknown:
-                raise InvalidDeal(
-                    name,
-                    "UNKNOWN_PLAYER",
-                    f"{', '.join(map(repr, unknown))} is not a seat at this table "
-                    f"({', '.join(seats)})",
-                    seats=unknown,
-                )
-            inactive = _order(seats, [k for k in values if k not in active])
-            if inactive:
-                raise InvalidDeal(
-                    f"{name}.{inactive[0]}",
-                    "PLAYER_NOT_ACTIVE",
-                    f"{', '.join(inactive)} is not playing this deal; only "
-                    f"{', '.join(active)} may be entered",
-                    seats=list(inactive),
-                    active=list(active),
-                )
-            missing = [s for s in active if s not in values]
-            if missing:
-                raise InvalidDeal(
-                    name,
-                    "MISSING_PLAYER",
-                    f"no {name} entered for {', '.join(missing)}",
-                    seats=missing,
-                )
-        dealer = entry.get("dealer")
-        if dealer is not None and dealer not in seats:
-            raise InvalidDeal(
-                "dealer", "UNKNOWN_PLAYER", f"dealer {dealer!r} is not a seat", seats=[dealer]
-            )
-
-        total = variant.total
-        # H-V2: integers in range.
-        if points is not None:
-            for seat in active:
-                value = points[seat]
-                _require_int(value, f"points.{seat}", f"card points of {seat}")
-                if not 0 <= value <= total:
-                    raise InvalidDeal(
-                        f"points.{seat}",
-                        "OUT_OF_RANGE",
-                        f"card points of {seat} must be between 0 and {total}, not {value}",
-                        value=value,
-                        minimum=0,
-                        maximum=total,
-                    )
-
-        # H-V3: the sum (with dead cards in nine_each mode).
-        dead = entry.get("dead_points")
-        if dead is not None:
-            if variant.deal_mode != "nine_each":
-                raise InvalidDeal(
-                    "dead_points",
-                    "OPTION_DISABLED",
-                    "dead_points only applies with deal_mode = nine_each; all cards are dealt",
-                    option="deal_mode",
-                )
-            if not is_int(dead):
-                raise InvalidDeal(
-                    "dead_points",
-                    "NOT_AN_INTEGER",
-                    f"dead_points must be a whole number, not {dead!r}",
-                )
-            if not 0 <= dead <= total:
-                raise InvalidDeal(
-                    "dead_points",
-                    "OUT_OF_RANGE",
-                    f"dead_points must be between 0 and {total}, not {dead}",
-                    value=dead,
-                    minimum=0,
-                    maximum=total,
-                )
-        piles: tuple[int, ...] = ()
-        if points is not None:
-            entered = sum(points[s] for s in active)
-            if variant.deal_mode == "all_cards" or (dead is None and n == len(seats)):
-                if entered != total:
-                    raise InvalidDeal(
-                        "points",
-                        "SUM_MISMATCH",
-                        f"the card points add up to {entered}, not {total}",
-                        total=entered,
-                        expected=total,
-                    )
-            elif dead is not None:
-                if entered + dead != total:
-                    raise InvalidDeal(
-                        "points",
-                        "SUM_MISMATCH",
-                        f"the card points ({entered}) and dead_points ({dead}) add up to "
-                        f"{entered + dead}, not {total}",
-                        total=entered + dead,
-                        expected=total,
-                        dead_points=dead,
-                    )
-            elif entered > total:
-                raise InvalidDeal(
-                    "points",
-                    "SUM_MISMATCH",
-                    f"the card points add up to {entered}, more than {total}",
-                    total=entered,
-                    expected=total,
-                )
-            piles = tuple(points[s] for s in active)
-            if entered < total:
-                piles += (total - entered,)  # the undealt cards form a pile of their own
-
-            # H-V4: values no pile can have.
-            reachable = _subset_sums(variant.valued_cards)
-            for seat in active:
-                if points[seat] not in reachable:
-                    raise InvalidDeal(
-                        f"points.{seat}",
-                        "UNREACHABLE_VALUE",
-                        f"no pile of cards is worth exactly {points[seat]} ({seat})",
-                        value=points[seat],
-                    )
-
-            # H-V5: the piles can be made from the valued cards together.
-            if not feasible(variant.valued_cards, tuple(sorted(piles, reverse=True))):
-                raise InvalidDeal(
-                    "points",
-                    "INFEASIBLE_DISTRIBUTION",
-                    "no split of the cards gives these piles: "
-                    + ", ".join(f"{s} {points[s]}" for s in active),
-                    points={s: points[s] for s in active},
-                )
-
-        # H-V6: tricks.
-        if tricks is not None:
-            per_player = 9 if variant.deal_mode == "nine_each" else 36 // n
-            for seat in active:
-                value = tricks[seat]
-                _require_int(value, f"tricks.{seat}", f"tricks of {seat}")
-                if value < 0:
-                    raise InvalidDeal(
-                        f"tricks.{seat}",
-                        "OUT_OF_RANGE",
-                        f"tricks of {seat} cannot be negative ({value})",
-                        value=value,
-                        minimum=0,
-                        maximum=per_player,
-                    )
-            taken = sum(tricks[s] for s in active)
-            if taken != per_player:
-                raise InvalidDeal(
-                    "tricks",
-                    "TRICK_COUNT_MISMATCH",
-                    f"the tricks add up to {taken}, not {per_player}",
-                    total=taken,
-                    expected=per_player,
-                )
-            if points is not None:
-                for seat in active:
-                    if tricks[seat] == 0 and points[seat] > 0:
-                        raise InvalidDeal(
-                            f"points.{seat}",
-                            "POINTS_WITHOUT_TRICKS",
-                            f"{seat} took no trick but is entered with {points[seat]} card points",
-                            points=points[seat],
-                        )
-                for seat in active:
-                    bound = variant.trick_bound(tricks[seat] * n)
-                    if points[seat] > bound:
-                        raise InvalidDeal(
-                            f"points.{seat}",
-                            "INFEASIBLE_DISTRIBUTION",
-                            f"{tricks[seat]} trick(s) of {n} cards hold at most {bound} card "
-                            f"points, not {points[seat]} ({seat})",
-                            points=points[seat],
-                            tricks=tricks[seat],
-                            bound=bound,
-                        )
-
-    @staticmethod
-    def _check_game(
-        entry: Mapping[str, Any],
-        state: HinterscheState,
-        opened: HinterscheState,
-        variant: Variant,
-    ) -> None:
-        """H-V9: no deal after the rubber, ``game`` names the game being played."""
-        game = entry.get("game")
-        if state.rubber_over:
-            raise InvalidDeal(
-                "deal",
-                "MATCH_OVER",
-                f"the rubber is over after {state.games_played} games; open a new rubber",
-                games_played=state.games_played,
-            )
-        if game is not None:
-            if not is_int(game):
-                raise InvalidDeal(
-                    "game", "NOT_AN_INTEGER", f"game must be a whole number, not {game!r}"
-                )
-            if game < opened.game:
-                raise InvalidDeal(
-                    "game",
-                    "GAME_OVER",
-                    f"game {game} is finished; omit game or use game {opened.game}",
-                    game=game,
-                    current=opened.game,
-                )
-            if game > opened.game:
-                raise InvalidDeal(
-                    "game",
-                    "OUT_OF_RANGE",
-                    f"game {game} cannot start before game {opened.game} is over",
-                    game=game,
-                    current=opened.game,
-                )
-        elif state.phase == PHASE_DONE and not variant.auto_new_game:
-            raise InvalidDeal(
-                "game",
-                "GAME_OVER",
-                f"game {state.game} is finished; give game {opened.game} to open the next",
-                game=state.game,
-                current=opened.game,
-            )
-
-    @staticmethod
-    def _rotation_warnings(
-        entry: Mapping[str, Any], state: HinterscheState, opened: HinterscheState
-    ) -> tuple[Warning, ...]:
-        """H-V11: ``DEALER_ROTATION`` when the entered dealer is not the next one in turn."""
-        dealer = entry.get("dealer")
-        expected = _next_dealer(state, opened)
-        if dealer is None or expected is None or dealer == expected:
-            return ()
-        return (
-            Warning(
-                "dealer",
-                "DEALER_ROTATION",
-                f"{dealer} dealt, but the deal passes anticlockwise from {state.dealer} to "
-                f"{expected}",
-            ),
-        )
-
-    def _minimal(self, outcome: Any, opened: HinterscheState, butzen: bool) -> _Outcome:
-        """H-V7: a well-formed minimal outcome for the state (Scoring specification §1.4, §7)."""
-        active = opened.active
-
-        def bad(message: str, **params: Any) -> InvalidDeal:
-            return InvalidDeal("outcome", "INVALID_OUTCOME", message, **params)
-
-        if not isinstance(outcome, Mapping):
-            raise bad(f"outcome must be an object, not {outcome!r}")
-        unknown = [k for k in outcome if k not in ("hundred", "most", "fewest", "void")]
-        if unknown:
-            raise bad(f"unknown outcome key(s) {', '.join(map(repr, unknown))}")
-        kinds = [
-            k
-            for k, present in (
-                ("hundred", "hundred" in outcome),
-                ("most", "most" in outcome or "fewest" in outcome),
-                ("void", "void" in outcome),
-            )
-            if present
-        ]
-        if len(kinds) != 1:
-            raise bad("give exactly one of hundred, most/fewest or void")
-        if kinds == ["hundred"]:
-            maker = outcome["hundred"]
-            if not isinstance(maker, str) or maker not in active:
-                raise bad(f"hundred must name an active seat ({', '.join(active)}), not {maker!r}")
-            return _Outcome(hundred=maker)
-        if kinds == ["void"]:
-            if outcome["void"] is not True:
-                raise bad(f"void must be true, not {outcome['void']!r}")
-            if len(active) == 3:
-                raise bad("with three active players a void is impossible (140 is not divisible)")
-            return _Outcome(void=True)
-        sets: dict[str, tuple[str, ...]] = {}
-        for key in ("most", "fewest"):
-            if key not in outcome:
-                continue
-            named = outcome[key]
-            if (
-                not isinstance(named, list | tuple)
-                or not named
-                or any(not isinstance(s, str) or s not in active for s in named)
-                or len(set(named)) != len(named)
-            ):
-                raise bad(
-                    f"{key} must be a non-empty list of active seats ({', '.join(active)}), "
-                    f"not {named!r}"
-                )
-            if len(named) == len(active):
-                raise bad(f"{key} names every active seat; enter a void instead")
-            sets[key] = _order(opened.seats, named)
-        if set(sets.get("most", ())) & set(sets.get("fewest", ())):
-            raise bad("most and fewest must not share a seat")
-        if butzen:
-            if "fewest" not in sets:
-                raise bad("fewest is required in the Butzen")
-            if "most" not in sets and len(active) >= 3:
-                raise bad("most is required in the Butzen while three or four are active")
-            most = sets.get("most") or tuple(s for s in active if s not in sets["fewest"])
-            return _Outcome(most=most, fewest=sets["fewest"])
-        if "fewest" in sets:
-            raise bad("fewest only applies in the Butzen")
-        return _Outcome(most=sets["most"])
-
-    @staticmethod
-    def _derive(points: Mapping[str, int], active: tuple[str, ...], variant: Variant) -> _Outcome:
-        """The outcome the card points give, ties shared."""
-        values = [points[s] for s in active]
-        top, bottom = max(values), min(values)
-        if variant.is_hundred(top):
-            return _Outcome(hundred=next(s for s in active if variant.is_hundred(points[s])))
-        if top == bottom:
-            return _Outcome(void=True)
-        return _Outcome(
-            most=tuple(s for s in active if points[s] == top),
-            fewest=tuple(s for s in active if points[s] == bottom),
-        )
-
-    @staticmethod
-    def _agree(
-        minimal: _Outcome, derived: _Outcome, opened: HinterscheState, variant: Variant
-    ) -> None:
-        """H-V8: the minimal outcome is the one the points give."""
-        if minimal.hundred != derived.hundred:
-            said = minimal.hundred or "nobody"
-            made = derived.hundred or "nobody"
-            raise InvalidDeal(
-                "outcome",
-                "HUNDRED_MISMATCH",
-                f"the outcome says {said} made a hundred, the points say {made}",
-                outcome=minimal.hundred,
-                points=derived.hundred,
-            )
-        if minimal.hundred:
-            return
-        manual = variant.tie_policy == "manual"
-
-        def same(named: tuple[str, ...], given: tuple[str, ...]) -> bool:
-            return set(named) <= set(given) if manual else set(named) == set(given)
-
-        butzen = opened.phase == PHASE_BUTZEN
-        agrees = minimal.void == derived.void and (
-            minimal.void
-            or (
-                same(minimal.most, derived.most)
-                and (not butzen or same(minimal.fewest, derived.fewest))
-            )
-        )
-        if not agrees:
-            raise InvalidDeal(
-                "outcome",
-                "MINIMAL_FULL_MISMATCH",
-                "the outcome does not match the card points "
-                f"(points give most {list(derived.most)}, fewest {list(derived.fewest)}"
-                f"{', a void' if derived.void else ''})",
-                most=list(derived.most),
-                fewest=list(derived.fewest),
-                void=derived.void,
-            )
-
-    @staticmethod
-    def _resolve(
-        entry: Mapping[str, Any],
-        derived: _Outcome | None,
-        minimal: _Outcome | None,
-        opened: HinterscheState,
-        variant: Variant,
-    ) -> _Outcome:
-        """H-V10: who takes (or erases) the Strich when card points tie."""
-        resolution = entry.get("tie_resolution")
-        if resolution is not None and variant.tie_policy != "manual":
-            raise InvalidDeal(
-                "tie_resolution",
-                "OPTION_DISABLED",
-                "tie_resolution only applies with tie_policy = manual; ties are shared",
-                option="tie_policy",
-            )
-        if derived is None:
-            assert minimal is not None
-            return minimal
-        if variant.tie_policy != "manual" or derived.hundred or derived.void:
-            return derived
-        if resolution is not None and (
-            not isinstance(resolution, Mapping) or set(resolution) - {"most", "fewest"}
-        ):
-            raise InvalidDeal(
-                "tie_resolution",
-                "TIE_RESOLUTION_REQUIRED",
-                f"tie_resolution must be an object with most and/or fewest, not {resolution!r}",
-            )
-        resolution = resolution or {}
-        butzen = opened.phase == PHASE_BUTZEN
-        categories = ["most"] if not butzen else ["fewest", "most"]
-        chosen = {"most": derived.most, "fewest": derived.fewest}
-        for key in resolution:
-            if key not in categories:
-                raise InvalidDeal(
-                    "tie_resolution",
-                    "TIE_RESOLUTION_REQUIRED",
-                    f"tie_resolution.{key} does not apply in this phase",
-                )
-        for key in categories:
-            tied = chosen[key]
-            named = resolution.get(key)
-            if named is None and minimal is not None and len(tied) > 1:
-                named = getattr(minimal, key)
-            if named is None:
-                if len(tied) > 1 and (key == "fewest" or not butzen or len(opened.active) >= 3):
-                    raise InvalidDeal(
-                        "tie_resolution",
-                        "TIE_RESOLUTION_REQUIRED",
-                        f"{', '.join(tied)} tie for {key} card points; name who "
-                        f"{'takes the Strich' if key == 'most' else 'erases'} in tie_resolution",
-                        category=key,
-                        seats=list(tied),
-                    )
-                continue
-            if (
-                not isinstance(named, list | tuple)
-                or not named
-                or any(s not in tied for s in named)
-                or len(set(named)) != len(named)
-            ):
-                raise InvalidDeal(
-                    "tie_resolution",
-                    "TIE_RESOLUTION_REQUIRED",
-                    f"tie_resolution.{key} must name tied players only ({', '.join(tied)}), "
-                    f"not {named!r}",
-                    category=key,
-                    seats=list(tied),
-                )
-            chosen[key] = _order(opened.seats, named)
-        return _Outcome(most=chosen["most"], fewest=chosen["fewest"])
-
-    # -- scoring ---------------------------------------------------------------------------------
-
-    def apply(
+    def parse(
         self,
         entry: Mapping[str, Any],
         state: HinterscheState,
         variant: Variant,
         *,
         trusted: bool = False,
-    ) -> Step:
-        """Validate ``entry`` and score it (Scoring specification §1.5); returns the next step.
+    ) -> Deal:
+        """Step 1: the raw entry read into a :class:`Deal` for the seats dealt in this deal (after
+        a finished game, every seat of the next one), checking rules H-V1 … H-V8 of the Scoring
+        specification §1.4 and §7 in order; the first failing rule is raised.
 
-        ``trusted=True`` is only for an entry that passed :meth:`validate` against this very state
-        and variant when it was stored (see :meth:`replay`): the checks that cannot change the
-        result of a valid entry are skipped, and the step carries no warnings. The state passed in
-        is never changed. Raises:
-            InvalidDeal: as :meth:`validate` (with ``trusted``, at most the few checks kept).
-        """
-        opened = _opened(state)
-        outcome, warnings, points = self._check(entry, state, opened, variant, trusted=trusted)
-        events: list[Event] = []
-        if opened is not state:
-            events.append(Event("new_game", (), {"game": opened.game}, SOURCE_RUBBER))
-        seats = state.seats
-        striche = dict(opened.striche)
-        frame = dict(opened.frame)
-        received = dict(opened.received)
-        hundreds = dict(opened.hundreds)
-        active = list(opened.active)
-        finished: Sequence[str] = list(opened.finished)
-        phase = opened.phase
-        loser: str | None = None
-        games_played = opened.games_played
-        rubber_over = False
-        balance: dict[str, int] | None = None
-        remainder = 0
-        vierstrich_ended = False
-
-        def pts(group: Sequence[str]) -> int | None:
-            return None if points is None or not group else points[group[0]]
-
-        def add(group: Sequence[str], reason: str, source: str, **extra: Any) -> None:
-            counts = phase == PHASE_VIERSTRICH and not state.unit_over
-            for q in group:
-                striche[q] += 1
-                if counts:
-                    received[q] += 1
-            if group:
-                figures = {
-                    "reason": reason,
-                    "points": pts(group if reason == "most" else ()),
-                    **extra,
-                }
-                if reason == "hundred":
-                    figures["points"] = pts([extra["by"]])
-                events.append(Event("strich", tuple(group), figures, source))
-
-        def finish(last: str) -> None:
-            nonlocal loser, phase, games_played, rubber_over, balance, remainder
-            loser = last
-            frame[last] += 1
-            phase = PHASE_DONE
-            games_played += 1
-            events.append(
-                Event(
-                    "game_lost",
-                    (last,),
-                    {"game": opened.game, "striche": striche[last], "frame": frame[last]},
-                    SOURCE_RUBBER,
-                )
-            )
-            if games_played >= variant.games_per_rubber:
-                rubber_over = True
-                balance, remainder = _settle(frame, variant)
-                events.append(
-                    Event(
-                        "rubber_over",
-                        (),
-                        {
-                            "balance": dict(balance),
-                            "frame": dict(frame),
-                            "pool_remainder": remainder,
-                        },
-                        SOURCE_SETTLEMENT,
-                    )
-                )
-
-        if phase == PHASE_VIERSTRICH:
-            if outcome.hundred:
-                maker = outcome.hundred
-                hundreds[maker] += 1
-                events.append(Event("hundred", (maker,), {"points": pts([maker])}, SOURCE_HUNDRED))
-                # A player who made a hundred takes no Strich; each opponent takes one.
-                add([q for q in active if q != maker], "hundred", SOURCE_HUNDRED, by=maker)
-            elif outcome.void:
-                events.append(
-                    Event("void", tuple(active), {"points": pts(active)}, SOURCE_VIERSTRICH)
-                )
-            else:
-                add(list(outcome.most), "most", SOURCE_VIERSTRICH)
-            on_slate = sum(striche.values())
-            if on_slate >= variant.vierstrich_marks:
-                vierstrich_ended = True
-                phase = PHASE_BUTZEN
-                clean = [q for q in active if striche[q] == 0]
-                active = [q for q in active if striche[q] > 0]
-                finished = _order(seats, list(finished) + clean)
-                events.append(
-                    Event(
-                        "vierstrich_over",
-                        (),
-                        {"total": on_slate, "superfluous": on_slate - variant.vierstrich_marks},
-                        SOURCE_VIERSTRICH,
-                    )
-                )
-                if clean:
-                    events.append(Event("sits_out", tuple(clean), {}, SOURCE_VIERSTRICH))
-                if len(active) == 1:
-                    finish(active[0])
-        else:
-            n = len(active)
-            if outcome.hundred:
-                maker = outcome.hundred
-                hundreds[maker] += 1
-                erased = min(2, striche[maker])  # never below 0 (ambiguity A9)
-                striche[maker] -= erased
-                events.append(
-                    Event(
-                        "hundred",
-                        (maker,),
-                        {"points": pts([maker]), "erased": erased},
-                        SOURCE_BUTZEN,
-                    )
-                )
-                if n >= 3 or variant.butzen_two_player_hundred_adds:
-                    add([q for q in active if q != maker], "hundred", SOURCE_BUTZEN, by=maker)
-            elif outcome.void:
-                events.append(Event("void", tuple(active), {"points": pts(active)}, SOURCE_BUTZEN))
-            else:
-                for q in outcome.fewest:
-                    striche[q] -= 1
-                events.append(
-                    Event(
-                        "butzen",
-                        tuple(outcome.fewest),
-                        {"points": pts(outcome.fewest), "erased": 1},
-                        SOURCE_BUTZEN,
-                    )
-                )
-                if n >= 3:  # with two players left nobody adds
-                    add(list(outcome.most), "most", SOURCE_BUTZEN)
-            out = [q for q in active if striche[q] == 0]
-            if out:
-                active = [q for q in active if q not in out]
-                finished = _order(seats, list(finished) + out)
-                events.append(Event("drops_out", tuple(out), {}, SOURCE_BUTZEN))
-            if len(active) == 1:
-                finish(active[0])
-
-        if phase == PHASE_DONE:
-            finished = _order(seats, [q for q in seats if q != loser])
-            active = []
-
-        unit = variant.tournament_round
-        unit_over = state.unit_over or (
-            (unit == "vierstrich" and vierstrich_ended)
-            or (unit == "full_game" and phase == PHASE_DONE)
-            or (unit == "rubber" and rubber_over)
-        )
-        if unit_over and not state.unit_over:
-            events.append(Event("unit_over", (), {"unit": unit}, SOURCE_UNIT))
-
-        dealer = entry.get("dealer")
-        if dealer is None:
-            dealer = _next_dealer(state, opened)
-        new = HinterscheState(
-            seats=seats,
-            variant=variant,
-            deals=state.deals + 1,
-            game=opened.game,
-            phase=phase,
-            striche=freeze(striche),
-            active=tuple(active),  # both kept in seat order above
-            finished=tuple(finished),
-            frame=freeze(frame),
-            loser=loser,
-            games_played=games_played,
-            rubber_over=rubber_over,
-            balance=None if balance is None else freeze(balance),
-            pool_remainder=remainder,
-            dealer=dealer,
-            received=freeze(received),
-            hundreds=freeze(hundreds),
-            unit_over=unit_over,
-        )
-        return Step(state=new, events=tuple(events), warnings=warnings)
-
-    def replay(
-        self,
-        entries: Sequence[Mapping[str, Any]],
-        variant: Variant,
-        seats: Sequence[str] | None = None,
-        *,
-        trusted: bool = False,
-    ) -> tuple[Step, ...]:
-        """Every entry applied in order from the initial state; one step per entry.
-
-        ``trusted=True`` is a fast replay for entries that **passed validation when they were
-        stored**, with the same variant and seats, in this order (the web layer's standings). It
-        skips the checks that cannot change the result of a valid entry — the H-V5 split search,
-        the H-V6 trick bounds, the range and reachability checks (H-V1 … H-V4), H-V8, H-V9 and
-        the dealer-rotation warnings (every step's ``warnings`` is empty) — and scores through the
-        same code as the full replay, so for valid entries the states and events are identical.
-        For entries that would not pass validation it may return nonsense or raise any exception
-        (it always ends: nothing searches); never use it on freshly entered or edited deals.
+        ``trusted=True`` (an entry that passed :meth:`validate` against this very state and
+        variant when it was stored, as the web layer's standings replay it): H-V1 … H-V6 (keys,
+        ranges, sums, reachability, the H-V5 split search, the H-V6 trick bounds) and H-V8 are
+        skipped; only the outcomes the scoring reads are worked out, the minimal one (H-V7) only
+        for a minimal entry or a manual tie. It always ends (nothing searches), but may give
+        nonsense or raise any exception for an entry that was never valid.
 
         Raises:
-            InvalidDeal: for the first invalid entry, its 0-based position in ``params["index"]``
-                (with ``trusted``, only from the few checks kept: H-V7, H-V10).
+            InvalidDeal: ``INVALID_OUTCOME`` on ``deal`` (not an object) or ``outcome`` (neither
+                points nor an outcome); ``UNKNOWN_PLAYER``, ``PLAYER_NOT_ACTIVE``,
+                ``MISSING_PLAYER`` (H-V1); ``NOT_AN_INTEGER``, ``OUT_OF_RANGE`` (H-V2);
+                ``OPTION_DISABLED``, ``NOT_AN_INTEGER``, ``OUT_OF_RANGE``, ``SUM_MISMATCH``
+                (H-V3); ``UNREACHABLE_VALUE`` (H-V4); ``INFEASIBLE_DISTRIBUTION`` (H-V5);
+                ``NOT_AN_INTEGER``, ``OUT_OF_RANGE``, ``TRICK_COUNT_MISMATCH``,
+                ``POINTS_WITHOUT_TRICKS``, ``INFEASIBLE_DISTRIBUTION`` (H-V6);
+                ``INVALID_OUTCOME`` (H-V7); ``HUNDRED_MISMATCH``, ``MINIMAL_FULL_MISMATCH``
+                (H-V8).
         """
-        return replay_steps(self, entries, variant, seats, trusted=trusted)
+        opened = _opened(state)
+        if trusted:
+            return _parse_trusted(entry, opened, variant)
+        _check_shape(entry)
+        points, tricks, dead = entry.get("points"), entry.get("tricks"), entry.get("dead_points")
+        _check_seats(points, tricks, entry.get("dealer"), opened)  # H-V1
+        _check_card_points(points, dead, opened, variant)  # H-V2 … H-V5
+        if tricks is not None:
+            _check_tricks(tricks, points, opened.active, variant)  # H-V6
+        outcome = entry.get("outcome")
+        minimal = None if outcome is None else _minimal(outcome, opened)  # H-V7
+        derived = None if points is None else _derive(points, opened.active, variant)
+        if minimal is not None and derived is not None:
+            _agree(minimal, derived, opened, variant)  # H-V8
+        return Deal(
+            points=points,
+            tricks=tricks,
+            dead_points=dead,
+            minimal=minimal,
+            derived=derived,
+            tie_resolution=entry.get("tie_resolution"),
+            dealer=entry.get("dealer"),
+            game=entry.get("game"),
+        )
+
+    def legality(self, deal: Deal, state: HinterscheState, variant: Variant) -> tuple[Warning, ...]:
+        """Step 2: the parsed deal in its place, rules H-V9 … H-V11 of the Scoring specification
+        §1.4 in order: no deal after the rubber and ``game`` naming the game being played (H-V9),
+        card-point ties settled under ``tie_policy = manual`` (H-V10), the dealer in turn (H-V11,
+        a warning only: the next active seat anticlockwise after the last dealer, §1.2).
+
+        Returns the ``DEALER_ROTATION`` warning, if any. Raises:
+            InvalidDeal: ``MATCH_OVER``, ``GAME_OVER``, ``NOT_AN_INTEGER``, ``OUT_OF_RANGE``
+                (H-V9); ``OPTION_DISABLED``, ``TIE_RESOLUTION_REQUIRED`` (H-V10).
+        """
+        opened = _opened(state)
+        _check_game(deal.game, state, opened, variant)  # H-V9
+        _resolve(deal, opened, variant)  # H-V10
+        expected = _next_dealer(state, opened)  # H-V11
+        return rotation_warnings(
+            deal.dealer,
+            expected,
+            f"{deal.dealer} dealt, but the deal passes anticlockwise from {state.dealer} to "
+            f"{expected}",
+        )
+
+    def push(self, deal: Deal, state: HinterscheState, variant: Variant) -> Step:
+        """Step 3: score the deal (Scoring specification §1.5): Striche added in the Vier-Strich,
+        erased in the Butzen, games lost and the rubber settled; the state passed in is never
+        changed. Events as listed in the module's docstring; no warnings of its own.
+
+        The tie resolution (H-V10) is worked out here again, as a trusted deal skips
+        :meth:`legality`. Raises:
+            InvalidDeal: for a trusted deal only, ``OPTION_DISABLED`` or
+                ``TIE_RESOLUTION_REQUIRED`` (H-V10) of an entry that was never valid.
+        """
+        opened = _opened(state)
+        outcome = _resolve(deal, opened, variant)
+        slate = _Slate(state, opened, variant, deal.points)
+        if slate.phase == PHASE_VIERSTRICH:
+            slate.vierstrich(outcome)
+        else:
+            slate.butzen(outcome)
+        return Step(state=slate.after(deal.dealer), events=tuple(slate.events))
 
 
 HINTERSCHE = Hintersche()

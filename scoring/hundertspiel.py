@@ -92,6 +92,7 @@ from scoring.base import (
     Step,
     Warning,
 )
+from scoring.checks import entry_object, next_seat, rotation_warnings, shown, whole_number, within
 from scoring.options import check_values, freeze, is_int, number_map, read_options
 
 SOURCE = "Hundertspiel 1829"
@@ -195,11 +196,6 @@ DEFAULT_SUIT_VALUES: Mapping[str, int] = MappingProxyType(
     {"spadi": 1, "denari": 2, "coppi": 3, "bastoni": 4}
 )
 """Suit values of the Scat variant (§46; the Bastoni Do is "der gute Maxel")."""
-
-
-def _shown(value: Any) -> Any:
-    """The input quoted in ``params``: JSON-ready scalars as they are, anything else as repr."""
-    return value if value is None or isinstance(value, int | float | str | bool) else repr(value)
 
 
 @dataclass(frozen=True)
@@ -509,25 +505,34 @@ class DoTrick(NamedTuple):
 
 
 class Deal(NamedTuple):
-    """A checked entry: what the scoring reads."""
+    """A parsed entry (step 1 of a deal): what the legality check and the scoring read.
+
+    Points are partie points per account (``"AC"``, ``"BD"``; seats with three players), card
+    points the 72 in the tricks (the Scat's included, §49). An entry that only closes the session
+    (§56) is ``Deal(None, None, None, (), None, False, True, None)``: no dealer, no points.
+    """
 
     dealer: str | None
+    """The seat that dealt; ``None`` only when the entry just closes the session."""
     points: Mapping[str, int] | None
+    """Partie points per account for the whole deal: the minimal entry's, or worked out from the
+    full entry (``deal_points``); ``None`` only when the entry just closes the session."""
     card_points: Mapping[str, int] | None
+    """Card points per account of a full entry (they add up to 72), else ``None``."""
     announcements: tuple[Announcement, ...]
+    """The announced 26s and 52s, at most one per account (§8–§11, §31–§33)."""
     claim: Claim | None
+    """The account that declared out during the deal, with the split of its points (§25, §34)."""
     confirm_false_claim: bool
+    """The table confirms a claim below the target as a false claim (§30)."""
     close: bool
+    """The session closes after this deal (§56)."""
     silent: tuple[str, int] | None
     """(player, 26 or 52) of an unannounced run of Do's in the last tricks (full entry only)."""
     contract: Contract | None = None
     """The Scat variants' contract, ``None`` without one (or without a Scat)."""
     scat_points: int | None = None
     """Card points of the Scat (included in its holder's card points), when entered."""
-
-
-def _err(field: str, code: str, message: str, **params: Any) -> InvalidDeal:
-    return InvalidDeal(field, code, message, **params)
 
 
 def _do_run(do_tricks: Sequence[DoTrick], last: int) -> tuple[str | None, int]:
@@ -581,14 +586,992 @@ def expected_dealer(state: HundertspielState) -> str | None:
     dealer (ambiguity C11); ``None`` before the first deal."""
     if state.dealer is None or state.dealer not in state.seats:
         return None
-    seats = state.seats
-    return seats[(seats.index(state.dealer) + 1) % len(seats)]
+    return next_seat(state.seats, state.dealer)
 
 
 def priority(seats: Sequence[str], dealer: str) -> tuple[str, ...]:
     """The seats from Vorhand (left of the dealer) to the dealer (§4, §29, ambiguity C12)."""
-    start = seats.index(dealer)
-    return tuple(seats[(start + i) % len(seats)] for i in range(1, len(seats) + 1))
+    return tuple(next_seat(seats, dealer, step) for step in range(1, len(seats) + 1))
+
+
+def priority_winner(reached: Sequence[str], dealer: str, table: Table) -> str:
+    """Of the accounts that reached the target without a claim, the one nearest Vorhand
+    (§29; three players: Vorhand → Mittelhand → dealer, ambiguity C12)."""
+    for seat in priority(table.seats, dealer):
+        if table.account_of[seat] in reached:
+            return table.account_of[seat]
+    raise AssertionError("no account reached the target")
+
+
+# -- parse: the entry's form, HS-V1 … HS-V9 (Scoring specification §3.6, §3.8 and §7) -----------
+
+
+def _unit_word(table: Table) -> str:
+    """What an account is called: a party with four players, a player with three."""
+    return "party" if len(table.seats) == 4 else "player"
+
+
+def _boolean(
+    entry: Mapping[str, Any], name: str, field: str | None = None, default: bool = False
+) -> bool:
+    """The yes/no field ``name`` of ``entry``, ``default`` when absent or null.
+
+    Raises:
+        InvalidDeal: ``NOT_A_BOOLEAN`` on ``field`` (default ``name``), ``params["value"]`` the
+            input.
+    """
+    value = entry.get(name)
+    if value is None:
+        return default
+    if not isinstance(value, bool):
+        raise InvalidDeal(
+            field or name,
+            "NOT_A_BOOLEAN",
+            f"{name} must be true or false, not {value!r}",
+            value=shown(value),
+        )
+    return value
+
+
+def _seat(field: str, value: Any, table: Table) -> str:
+    """A player named by his seat.
+
+    Raises:
+        InvalidDeal: ``MISSING_PLAYER`` (nobody named) or ``UNKNOWN_PLAYER`` (no seat at the
+            table, ``params["seats"]`` the input) on ``field``.
+    """
+    if value is None:
+        raise InvalidDeal(field, "MISSING_PLAYER", f"{field} must name a player", seats=[])
+    if not isinstance(value, str) or value not in table.seats:
+        raise InvalidDeal(
+            field,
+            "UNKNOWN_PLAYER",
+            f"{value!r} is not a seat ({', '.join(table.seats)})",
+            seats=[shown(value)],
+        )
+    return value
+
+
+def _account(value: Any, table: Table) -> str | None:
+    """An account from its name, or from one of its seats (a player speaking for his party);
+    ``None`` for anything else."""
+    if not isinstance(value, str):
+        return None
+    if value in table.accounts:
+        return value
+    return table.account_of.get(value)
+
+
+def _account_map(name: str, values: Any, table: Table) -> Mapping[str, Any]:
+    """HS-V1: ``values`` once it maps exactly the accounts (to anything yet).
+
+    Raises:
+        InvalidDeal: on ``name``: ``MISSING_PLAYER`` when it is no object or an account is
+            missing, ``UNKNOWN_PLAYER`` for keys that are no account.
+    """
+    if not isinstance(values, Mapping):
+        raise InvalidDeal(
+            name,
+            "MISSING_PLAYER",
+            f"{name} must map each {_unit_word(table)} ({', '.join(table.accounts)}) to a "
+            f"number, not {values!r}",
+            seats=list(table.accounts),
+        )
+    unknown = [k for k in values if k not in table.accounts]
+    if unknown:
+        raise InvalidDeal(
+            name,
+            "UNKNOWN_PLAYER",
+            f"{', '.join(map(repr, unknown))} is not a {_unit_word(table)} at this table "
+            f"({', '.join(table.accounts)})",
+            seats=[shown(k) for k in unknown],
+        )
+    missing = [a for a in table.accounts if a not in values]
+    if missing:
+        raise InvalidDeal(
+            name, "MISSING_PLAYER", f"no {name} entered for {', '.join(missing)}", seats=missing
+        )
+    return values
+
+
+def _dealer(value: Any, table: Table) -> str:
+    """HS-V1: the dealer is required, a seat at the table (he decides who is in Vorhand, §29).
+
+    Raises:
+        InvalidDeal: ``MISSING_PLAYER`` or ``UNKNOWN_PLAYER`` on ``dealer``.
+    """
+    if value is None:
+        raise InvalidDeal(
+            "dealer",
+            "MISSING_PLAYER",
+            "the dealer is required: he decides who is in Vorhand (§29)",
+            seats=list(table.seats),
+        )
+    if not isinstance(value, str) or value not in table.seats:
+        raise InvalidDeal(
+            "dealer",
+            "UNKNOWN_PLAYER",
+            f"dealer {value!r} is not a seat ({', '.join(table.seats)})",
+            seats=[shown(value)],
+        )
+    return value
+
+
+def _point_maps(
+    entry: Mapping[str, Any], table: Table
+) -> tuple[Mapping[str, Any] | None, Mapping[str, Any] | None]:
+    """HS-V1: the minimal ``points`` and the full ``card_points``, at least one of them, each
+    keyed by exactly the accounts (values unchecked yet).
+
+    Raises:
+        InvalidDeal: ``MISSING_PLAYER`` on ``points`` when both are missing; as
+            :func:`_account_map`.
+    """
+    points = entry.get("points")
+    card_points = entry.get("card_points")
+    if points is None and card_points is None:
+        raise InvalidDeal(
+            "points",
+            "MISSING_PLAYER",
+            f"enter the deal points per {_unit_word(table)} ({', '.join(table.accounts)}) or "
+            "the card points",
+            seats=list(table.accounts),
+        )
+    if points is not None:
+        points = _account_map("points", points, table)
+    if card_points is not None:
+        card_points = _account_map("card_points", card_points, table)
+    return points, card_points
+
+
+def _card_points(values: Mapping[str, Any], table: Table) -> dict[str, int]:
+    """HS-V2, HS-V3: card points per account, each 0–72, adding up to 72, none of the totals no
+    pile of Trappola cards has (1, 2, 70, 71; §19).
+
+    Raises:
+        InvalidDeal: ``NOT_AN_INTEGER`` or ``OUT_OF_RANGE`` on ``card_points.<account>``,
+            ``SUM_MISMATCH`` on ``card_points``, ``UNREACHABLE_VALUE`` on
+            ``card_points.<account>``.
+    """
+    card_points: dict[str, int] = {}
+    for account in table.accounts:
+        where = f"card_points.{account}"
+        value = whole_number(values[account], where, where)
+        card_points[account] = within(value, where, f"card points of {account}", 0, CARD_POINTS)
+    total = sum(card_points.values())
+    if total != CARD_POINTS:
+        raise InvalidDeal(
+            "card_points",
+            "SUM_MISMATCH",
+            f"the card points add up to {total}, not {CARD_POINTS}",
+            total=total,
+            expected=CARD_POINTS,
+        )
+    for account, value in card_points.items():
+        if value in UNREACHABLE_CARD_POINTS:
+            raise InvalidDeal(
+                f"card_points.{account}",
+                "UNREACHABLE_VALUE",
+                f"no pile of Trappola cards is worth exactly {value} ({account}); the smallest "
+                "figure is the Bube, 3",
+                value=value,
+            )
+    return card_points
+
+
+def _last_trick(value: Any, table: Table) -> str:
+    """HS-V4: exactly one account took the last trick (named by the account or a seat).
+
+    Raises:
+        InvalidDeal: ``LAST_TRICK_INVALID`` on ``last_trick``.
+    """
+    account = _account(value, table)
+    if account is None:
+        raise InvalidDeal(
+            "last_trick",
+            "LAST_TRICK_INVALID",
+            f"last_trick must name the one {_unit_word(table)} that took it "
+            f"({', '.join(table.accounts)}), not {value!r}",
+            value=shown(value),
+        )
+    return account
+
+
+def _scat_only(name: str, variant: Variant) -> None:
+    """Scoring specification §3.8: ``name`` is entered only in the Scat variants.
+
+    Raises:
+        InvalidDeal: ``OPTION_DISABLED`` on ``name`` without a Scat.
+    """
+    if not variant.has_scat:
+        raise InvalidDeal(
+            name,
+            "OPTION_DISABLED",
+            f"{name} belongs to the Scat variants (variant scat4, or three with scat)",
+            option="variant",
+        )
+
+
+def _trappola_suit(value: Any) -> str:
+    """One of the Trappola :data:`SUITS` by its name, in any case (§3, §46).
+
+    Raises:
+        InvalidDeal: ``UNKNOWN_SUIT`` on ``contract.suit``.
+    """
+    suit = value.lower() if isinstance(value, str) else None
+    if suit is None or suit not in DEFAULT_SUIT_VALUES:
+        raise InvalidDeal(
+            "contract.suit",
+            "UNKNOWN_SUIT",
+            f"{value!r} is not a suit; the suits are {', '.join(SUITS)}",
+            value=shown(value),
+        )
+    return suit
+
+
+def _contract(value: Any, table: Table, variant: Variant) -> Contract | None:
+    """The Scat game's contract ``{player, suit, from_hand}`` (§43–§48; Scoring specification
+    §3.8): a seat, one of the four suits, and whether the 26 was announced from the hand (true,
+    the default) or the Scat bought (false). ``None``: nobody announced or bought (ambiguity
+    C13).
+
+    Raises:
+        InvalidDeal: ``OPTION_DISABLED`` without a Scat; ``INVALID_ENTRY`` on ``contract`` when
+            it is no object; as :func:`_seat`, ``UNKNOWN_SUIT``, ``NOT_A_BOOLEAN`` on its fields.
+    """
+    if value is None:
+        return None
+    _scat_only("contract", variant)
+    if not isinstance(value, Mapping):
+        raise InvalidDeal(
+            "contract",
+            "INVALID_ENTRY",
+            f"contract must be {{player, suit, from_hand}}, not {value!r}",
+        )
+    player = _seat("contract.player", value.get("player"), table)
+    suit = _trappola_suit(value.get("suit"))
+    from_hand = _boolean(value, "from_hand", "contract.from_hand", default=True)
+    return Contract(player, table.account_of[player], suit, from_hand)
+
+
+def _scat_points(
+    value: Any,
+    contract: Contract | None,
+    card_points: Mapping[str, int] | None,
+    last_trick: str | None,
+    table: Table,
+    variant: Variant,
+) -> int | None:
+    """The Scat's card points (Scoring specification §3.8): what a Scat of its size can hold
+    (:func:`scat_values`; a buyer lays away no King or Ace, §44), and no more than the card points
+    of the account it counts for: the contract's player (§49), else the one that took the last
+    trick (ambiguity C13). ``None`` when not entered.
+
+    Raises:
+        InvalidDeal: on ``scat_points``: ``OPTION_DISABLED`` without a Scat, ``NOT_AN_INTEGER``,
+            ``OUT_OF_RANGE``, ``UNREACHABLE_VALUE``, then ``OUT_OF_RANGE`` above the holder's
+            card points.
+    """
+    if value is None:
+        return None
+    _scat_only("scat_points", variant)
+    points = whole_number(value, "scat_points", "scat_points")
+    bought = contract is not None and not contract.from_hand
+    possible = scat_values(variant.scat_cards, bought)
+    laid_away = " laid away by the buyer" if bought else ""
+    what = f"the card points of a Scat of {variant.scat_cards} cards{laid_away}"
+    within(points, "scat_points", what, 0, max(possible))
+    if points not in possible:
+        raise InvalidDeal(
+            "scat_points",
+            "UNREACHABLE_VALUE",
+            f"no Scat of {variant.scat_cards} cards"
+            + (" without King or Ace" if bought else "")
+            + f" is worth exactly {points}",
+            value=points,
+        )
+    holder = contract.account if contract is not None else last_trick
+    if card_points is not None and holder is not None:
+        within(
+            points,
+            "scat_points",
+            f"the card points of the Scat, part of {holder}'s card points,",
+            0,
+            card_points[holder],
+        )
+    return points
+
+
+def _declarations(value: Any, table: Table) -> list[tuple[str, str]]:
+    """HS-V5: the declarations as (player, kind): known kinds (``buben3``/``buben4`` read as
+    ``bubes3``/``bubes4``), at most one declaration per rank (§20).
+
+    Raises:
+        InvalidDeal: ``UNKNOWN_DECLARATION`` (not a list, an item no object, an unknown kind),
+            as :func:`_seat` on ``declarations.<i>.player``, ``DUPLICATE_DECLARATION``.
+    """
+    if value is None:
+        return []
+    if not isinstance(value, list | tuple):
+        raise InvalidDeal(
+            "declarations",
+            "UNKNOWN_DECLARATION",
+            f"declarations must be a list of {{player, kind}}, not {value!r}",
+        )
+    found: list[tuple[str, str]] = []
+    ranks: dict[str, str] = {}
+    for index, item in enumerate(value):
+        where = f"declarations.{index}"
+        player, kind = _declaration(where, item, table)
+        rank = DECLARATIONS[kind][0]
+        if rank in ranks:
+            raise InvalidDeal(
+                where,
+                "DUPLICATE_DECLARATION",
+                f"{rank} are declared twice ({ranks[rank]} and {player} {kind}); there are only "
+                "four of each",
+                rank=rank,
+            )
+        ranks[rank] = f"{player} {kind}"
+        found.append((player, kind))
+    return found
+
+
+def _declaration(where: str, item: Any, table: Table) -> tuple[str, str]:
+    """HS-V5: one declaration ``{player, kind}`` at ``where`` (``declarations.<i>``)."""
+    if not isinstance(item, Mapping):
+        raise InvalidDeal(
+            where, "UNKNOWN_DECLARATION", f"a declaration must be {{player, kind}}, not {item!r}"
+        )
+    player = _seat(f"{where}.player", item.get("player"), table)
+    raw = item.get("kind")
+    kind = _DECLARATION_ALIASES.get(raw, raw) if isinstance(raw, str) else None
+    if kind is None or kind not in DECLARATIONS:
+        raise InvalidDeal(
+            f"{where}.kind",
+            "UNKNOWN_DECLARATION",
+            f"unknown declaration {raw!r}; known: {', '.join(DECLARATIONS)}",
+            value=shown(raw),
+        )
+    return player, kind
+
+
+def _do_tricks(
+    value: Any,
+    declarations: Sequence[tuple[str, str]],
+    last_trick: str | None,
+    table: Table,
+    variant: Variant,
+) -> list[DoTrick]:
+    """HS-V6: at most four Do tricks on distinct tricks, one trump Do, agreeing with the Do
+    declarations and with the last trick (§18, §20–§24, ambiguity C3).
+
+    Raises:
+        InvalidDeal: ``TOO_MANY_DO_TRICKS`` (not a list, more than four, an item no object, a
+            trick twice, two trump Do's), ``NOT_AN_INTEGER``, ``OUT_OF_RANGE``, as :func:`_seat`,
+            ``NOT_A_BOOLEAN`` on an item's fields; ``DECLARATION_CONFLICT``;
+            ``LAST_TRICK_INVALID``.
+    """
+    if value is None:
+        return []
+    if not isinstance(value, list | tuple):
+        raise InvalidDeal(
+            "do_tricks",
+            "TOO_MANY_DO_TRICKS",
+            f"do_tricks must be a list of {{trick, player, trump_do}}, not {value!r}",
+        )
+    if len(value) > 4:
+        raise InvalidDeal(
+            "do_tricks",
+            "TOO_MANY_DO_TRICKS",
+            f"{len(value)} Do tricks entered; there are only four Do's",
+            total=len(value),
+            maximum=4,
+        )
+    found: list[DoTrick] = []
+    for index, item in enumerate(value):
+        found.append(_do_trick(f"do_tricks.{index}", item, found, table, variant))
+    _check_do_declarations(found, declarations)
+    _check_last_do_trick(found, last_trick, table, variant)
+    return found
+
+
+def _do_trick(
+    where: str, item: Any, before: Sequence[DoTrick], table: Table, variant: Variant
+) -> DoTrick:
+    """HS-V6: one Do trick ``{trick, player, trump_do}`` at ``where`` (``do_tricks.<i>``), after
+    the Do tricks ``before`` it: a trick of the deal not entered yet, a seat, and the trump Do at
+    most once."""
+    if not isinstance(item, Mapping):
+        raise InvalidDeal(
+            where,
+            "TOO_MANY_DO_TRICKS",
+            f"a Do trick must be {{trick, player, trump_do}}, not {item!r}",
+        )
+    number = whole_number(item.get("trick"), f"{where}.trick", "the trick number")
+    within(number, f"{where}.trick", "the trick number", 1, variant.tricks)
+    if any(t.trick == number for t in before):
+        raise InvalidDeal(
+            f"{where}.trick",
+            "TOO_MANY_DO_TRICKS",
+            f"trick {number} is entered twice; a trick has one winning card",
+            value=number,
+        )
+    player = _seat(f"{where}.player", item.get("player"), table)
+    trump_do = _boolean(item, "trump_do", f"{where}.trump_do")
+    if trump_do and any(t.trump_do for t in before):
+        raise InvalidDeal(f"{where}.trump_do", "TOO_MANY_DO_TRICKS", "only one Do is the trump Do")
+    return DoTrick(number, player, trump_do)
+
+
+def _check_do_declarations(
+    do_tricks: Sequence[DoTrick], declarations: Sequence[tuple[str, str]]
+) -> None:
+    """HS-V6: who declared three Do's leaves at most one Do trick to the others, four none
+    (§20).
+
+    Raises:
+        InvalidDeal: ``DECLARATION_CONFLICT`` on ``do_tricks.<i>.player`` of the first Do trick
+            too many.
+    """
+    for player, kind in declarations:
+        if kind not in ("dos3", "dos4"):
+            continue
+        others = [(i, t) for i, t in enumerate(do_tricks) if t.player != player]
+        allowed = 0 if kind == "dos4" else 1
+        if len(others) > allowed:
+            index, trick = others[allowed]
+            raise InvalidDeal(
+                f"do_tricks.{index}.player",
+                "DECLARATION_CONFLICT",
+                f"{player} declared {'four' if kind == 'dos4' else 'three'} Do's, so "
+                f"{trick.player} cannot have won trick {trick.trick} with a Do",
+                declarer=player,
+                kind=kind,
+                player=trick.player,
+                trick=trick.trick,
+            )
+
+
+def _check_last_do_trick(
+    do_tricks: Sequence[DoTrick], last_trick: str | None, table: Table, variant: Variant
+) -> None:
+    """HS-V6: the last trick won with a Do was taken by the Do player's account.
+
+    Raises:
+        InvalidDeal: ``LAST_TRICK_INVALID`` on ``last_trick``.
+    """
+    if last_trick is None:
+        return
+    for trick in do_tricks:
+        if trick.trick != variant.tricks:
+            continue
+        account = table.account_of[trick.player]
+        if account != last_trick:
+            raise InvalidDeal(
+                "last_trick",
+                "LAST_TRICK_INVALID",
+                f"{trick.player} won the last trick with a Do, so {account} took it, not "
+                f"{last_trick}",
+                value=last_trick,
+                expected=account,
+            )
+
+
+def _announcements(
+    value: Any,
+    do_tricks: Sequence[DoTrick] | None,
+    contract: Contract | None,
+    table: Table,
+    variant: Variant,
+) -> tuple[Announcement, ...]:
+    """HS-V7: one object or a list of at most one per account (§7); 26 or 52; Contra levels as
+    the option allows; at most one made; agreeing with the Do tricks when given (``do_tricks``
+    ``None`` when the entry has none).
+
+    In the Scat variants the announced game is the contract (§43, §46–§47; Scoring specification
+    §3.8): only its player announces, and a contract entered without an announcement is his 26
+    without Contra. Without a contract nobody announced.
+
+    Raises:
+        InvalidDeal: ``ANNOUNCEMENT_INCONSISTENT`` (the shape, a second announcement of an
+            account, two made), as :func:`_announcement` for each item.
+    """
+    by_trick = {t.trick: t.player for t in do_tricks} if do_tricks is not None else None
+    found: list[Announcement] = []
+    for where, item in _announcement_items(value, contract, variant):
+        announcement = _announcement(where, item, by_trick, contract, table, variant)
+        if any(a.account == announcement.account for a in found):
+            raise InvalidDeal(
+                where,
+                "ANNOUNCEMENT_INCONSISTENT",
+                f"{announcement.account} announced twice; each {_unit_word(table)} may lay down "
+                "one 26 or 52",
+                account=announcement.account,
+            )
+        if announcement.made and any(a.made for a in found):
+            raise InvalidDeal(
+                f"{where}.made",
+                "ANNOUNCEMENT_INCONSISTENT",
+                "only one announcement can be made: both need the last trick",
+            )
+        found.append(announcement)
+    return tuple(found)
+
+
+def _announcement_items(
+    value: Any, contract: Contract | None, variant: Variant
+) -> list[tuple[str, Any]]:
+    """HS-V7: the announcements entered, each with its field (``announcement`` or
+    ``announcement.<i>``); in the Scat variants only with a contract, which alone stands for its
+    player's 26 (§43, §47)."""
+    if variant.has_scat:
+        if contract is None and value is not None:
+            raise InvalidDeal(
+                "announcement",
+                "ANNOUNCEMENT_INCONSISTENT",
+                "in the Scat game a 26 or 52 is announced as the contract; enter the contract "
+                "(player, suit, from the hand or bought)",
+            )
+        if contract is not None and value is None:
+            value = {"player": contract.player, "type": 26}
+    if value is None:
+        return []
+    if isinstance(value, Mapping):
+        return [("announcement", value)]
+    if isinstance(value, list | tuple):
+        return [(f"announcement.{i}", item) for i, item in enumerate(value)]
+    raise InvalidDeal(
+        "announcement",
+        "ANNOUNCEMENT_INCONSISTENT",
+        "announcement must be an object {player, type, contra, made} or a list of them, not "
+        f"{value!r}",
+    )
+
+
+def _announcement(
+    where: str,
+    item: Any,
+    by_trick: Mapping[int, str] | None,
+    contract: Contract | None,
+    table: Table,
+    variant: Variant,
+) -> Announcement:
+    """HS-V7: one announcement ``{player, type, contra, made}`` at ``where``; its stake in Marken
+    per player: 2 for a 26, 4 for a 52 (§31, §33), or in the Scat variants the contract suit's
+    value, twice that for a 52 (§46, ambiguity C13).
+
+    Raises:
+        InvalidDeal: as :func:`_seat`; ``ANNOUNCEMENT_INCONSISTENT`` (no object, not the
+            contract's player, a type other than 26/52); ``NOT_AN_INTEGER``; as
+            :func:`_contra` and :func:`_made`.
+    """
+    if not isinstance(item, Mapping):
+        raise InvalidDeal(
+            where,
+            "ANNOUNCEMENT_INCONSISTENT",
+            f"an announcement must be {{player, type, contra, made}}, not {item!r}",
+        )
+    player = _seat(f"{where}.player", item.get("player"), table)
+    if contract is not None and player != contract.player:
+        raise InvalidDeal(
+            f"{where}.player",
+            "ANNOUNCEMENT_INCONSISTENT",
+            f"{contract.player} plays the contract, so only he announces, not {player}",
+            player=player,
+            expected=contract.player,
+        )
+    kind = whole_number(item.get("type"), f"{where}.type", "the announced type")
+    if kind not in ANNOUNCED_MARKS:
+        raise InvalidDeal(
+            f"{where}.type",
+            "ANNOUNCEMENT_INCONSISTENT",
+            f"only a 26 or a 52 can be announced, not {kind}",
+            value=kind,
+        )
+    contra = _contra(f"{where}.contra", item.get("contra"), variant)
+    made = _made(f"{where}.made", item.get("made"), player, kind, by_trick, variant)
+    if contract is None:
+        stake = ANNOUNCED_MARKS[kind]
+    else:
+        stake = variant.suit_values[contract.suit] * (2 if kind == 52 else 1)
+    return Announcement(player, table.account_of[player], kind, contra, made, stake)
+
+
+def _contra(field: str, value: Any, variant: Variant) -> int:
+    """HS-V7: the Contra level, 0 when absent; Recontra (2) and Supracontra (3) only with
+    ``contra_levels = 3`` (§10, ambiguity C7).
+
+    Raises:
+        InvalidDeal: on ``field``: ``NOT_AN_INTEGER``; ``OUT_OF_RANGE`` outside 0–3 (its
+            ``maximum`` the option's level); ``OPTION_DISABLED`` above ``contra_levels``.
+    """
+    contra = whole_number(0 if value is None else value, field, "the Contra level")
+    if not 0 <= contra <= 3:
+        raise InvalidDeal(
+            field,
+            "OUT_OF_RANGE",
+            f"the Contra level runs from 0 to {variant.contra_levels}, not {contra}",
+            value=contra,
+            minimum=0,
+            maximum=variant.contra_levels,
+        )
+    if contra > variant.contra_levels:
+        raise InvalidDeal(
+            field,
+            "OPTION_DISABLED",
+            f"Contra level {contra} ({'Recontra' if contra == 2 else 'Supracontra'}) needs "
+            "contra_levels = 3",
+            option="contra_levels",
+            value=contra,
+        )
+    return contra
+
+
+def _made(
+    field: str,
+    value: Any,
+    player: str,
+    kind: int,
+    by_trick: Mapping[int, str] | None,
+    variant: Variant,
+) -> bool:
+    """HS-V7: whether ``player``'s 26 (the last trick) or 52 (the last two) was made: as
+    entered, or read from the Do tricks (``by_trick``: trick → its Do player, ``None`` without
+    Do tricks), and the two agreeing (§8, §22–§23).
+
+    Raises:
+        InvalidDeal: ``ANNOUNCEMENT_INCONSISTENT`` on ``field``.
+    """
+    last = variant.tricks
+    needed = [last] if kind == 26 else [last - 1, last]
+    achieved = None if by_trick is None else all(by_trick.get(t) == player for t in needed)
+    made = value
+    if made is None:
+        if achieved is None:
+            raise InvalidDeal(
+                field, "ANNOUNCEMENT_INCONSISTENT", f"say whether {player}'s {kind} was made"
+            )
+        made = achieved
+    if not isinstance(made, bool):
+        raise InvalidDeal(
+            field,
+            "ANNOUNCEMENT_INCONSISTENT",
+            f"made must be true or false, not {made!r}",
+            value=shown(made),
+        )
+    if achieved is not None and made != achieved:
+        tricks = " and ".join(str(t) for t in needed)
+        raise InvalidDeal(
+            field,
+            "ANNOUNCEMENT_INCONSISTENT",
+            f"{player}'s {kind} is entered as {'made' if made else 'failed'}, but the Do tricks "
+            f"say {player} {'won' if achieved else 'did not win'} trick {tricks} with a Do",
+            player=player,
+            type=kind,
+        )
+    return made
+
+
+def _deal_points(
+    points: Mapping[str, Any] | None,
+    derived: Mapping[str, int] | None,
+    table: Table,
+) -> dict[str, int]:
+    """HS-V8: the deal's points per account: the minimal ``points`` when entered (checked by
+    :func:`_minimal_points`, and agreeing with the full entry's ``derived`` points), else
+    ``derived``.
+
+    Raises:
+        InvalidDeal: as :func:`_minimal_points`; ``MINIMAL_FULL_MISMATCH`` on ``points``.
+    """
+    if points is None:
+        assert derived is not None
+        return dict(derived)
+    minimal = _minimal_points(points, table)
+    if derived is not None and minimal != derived:
+        raise InvalidDeal(
+            "points",
+            "MINIMAL_FULL_MISMATCH",
+            "the deal points do not match the itemised entry, which gives "
+            + ", ".join(f"{a} {derived[a]}" for a in table.accounts),
+            points=minimal,
+            derived=dict(derived),
+        )
+    return minimal
+
+
+def _minimal_points(points: Mapping[str, Any], table: Table) -> dict[str, int]:
+    """HS-V8 in the order of its rule (Scoring specification §3.6, §7): each a whole number ≥ 0
+    (``NOT_AN_INTEGER``, ``OUT_OF_RANGE`` on ``points.<account>``), then the sum (see
+    :func:`_check_points_total`)."""
+    minimal: dict[str, int] = {}
+    for account in table.accounts:
+        where = f"points.{account}"
+        value = whole_number(points[account], where, where)
+        if value < 0:
+            raise InvalidDeal(
+                where,
+                "OUT_OF_RANGE",
+                f"deal points of {account} cannot be negative, not {value}",
+                value=value,
+                minimum=0,
+            )
+        minimal[account] = value
+    _check_points_total(sum(minimal.values()))
+    return minimal
+
+
+def _check_points_total(total: int) -> None:
+    """HS-V8: Σ ≥ 78 (``SUM_MISMATCH``); Σ − 78 even (``PARITY``) and not one of the sums no
+    deal gives (``UNREACHABLE_VALUE``); Σ ≤ 292 (``SUM_MISMATCH``), all on ``points``. A single
+    account above 292 is refused by the last rule: every deal point it has is in Σ."""
+    base = CARD_POINTS + LAST_TRICK
+    if total < base:
+        raise InvalidDeal(
+            "points",
+            "SUM_MISMATCH",
+            f"the deal points add up to {total}; every deal counts at least {base} (72 card "
+            "points and 6 for the last trick)",
+            total=total,
+            expected=base,
+            minimum=base,
+            maximum=MAX_DEAL_POINTS,
+        )
+    if (total - base) % 2:
+        raise InvalidDeal(
+            "points",
+            "PARITY",
+            f"the deal points add up to {total}; {total} − {base} = {total - base} is odd, but "
+            "every declaration and Do bonus is even",
+            total=total,
+            extra=total - base,
+        )
+    if total - base in UNREACHABLE_EXTRAS:
+        raise InvalidDeal(
+            "points",
+            "UNREACHABLE_VALUE",
+            f"no combination of declarations and Do bonuses adds {total - base} to the {base} "
+            "of a deal",
+            value=total,
+            extra=total - base,
+        )
+    if total > MAX_DEAL_POINTS:
+        raise InvalidDeal(
+            "points",
+            "SUM_MISMATCH",
+            f"the deal points add up to {total}, more than the {MAX_DEAL_POINTS} a deal can give",
+            total=total,
+            expected=MAX_DEAL_POINTS,
+            minimum=base,
+            maximum=MAX_DEAL_POINTS,
+        )
+
+
+def _claim(
+    value: Any,
+    points: Mapping[str, int],
+    announcements: Sequence[Announcement],
+    confirm: bool,
+    state: HundertspielState,
+    variant: Variant,
+) -> Claim | None:
+    """HS-V9: the claimant, the split of the deal's ``points`` at the claim, the claim reaches
+    the target (or is confirmed false, §30), and nothing carried when a 26/52 was announced
+    (§34). ``None`` when nobody declared out.
+
+    Raises:
+        InvalidDeal: as :func:`_claimant` and :func:`_claim_splits`; ``SPLIT_INVALID`` on
+            ``end.old.<account>``; ``CLAIM_BELOW_100`` on ``end.claimant``; as
+            :func:`_check_new`.
+    """
+    if value is None:
+        return None
+    table = state.table
+    claimant = _claimant(value, table)
+    splits = _claim_splits(value, table)
+    old = splits["old"]
+    for account in table.accounts:
+        if not 0 <= old[account] <= points[account]:
+            raise InvalidDeal(
+                f"end.old.{account}",
+                "SPLIT_INVALID",
+                f"{account} counted {old[account]} before the claim, but the deal gave it "
+                f"{points[account]} in all",
+                value=old[account],
+                minimum=0,
+                maximum=points[account],
+            )
+    at = state.run[claimant] + old[claimant]
+    if at < variant.target and not confirm:
+        raise InvalidDeal(
+            "end.claimant",
+            "CLAIM_BELOW_100",
+            f"{claimant} had {state.run[claimant]} + {old[claimant]} = {at} at the claim, less "
+            f"than {variant.target}; confirm_false_claim records a false claim (§30)",
+            claimant=claimant,
+            at=at,
+            target=variant.target,
+        )
+    new = splits.get("new")
+    if new is not None:
+        valid = at >= variant.target
+        _check_new(new, old, points, bool(announcements), valid, table, variant)
+    return Claim(claimant, old, new)
+
+
+def _claimant(value: Any, table: Table) -> str:
+    """HS-V9: the account that declared out, from ``end = {claimant, old, new}``.
+
+    Raises:
+        InvalidDeal: ``SPLIT_INVALID`` on ``end`` when it is no object; ``UNKNOWN_FIELD`` on
+            ``end.<key>``; ``MISSING_PLAYER`` or ``UNKNOWN_PLAYER`` on ``end.claimant``.
+    """
+    if not isinstance(value, Mapping):
+        raise InvalidDeal("end", "SPLIT_INVALID", f"end must be {{claimant, old}}, not {value!r}")
+    unknown = [k for k in value if k not in ("claimant", "old", "new")]
+    if unknown:
+        raise InvalidDeal(
+            f"end.{unknown[0]}",
+            "UNKNOWN_FIELD",
+            f"end has no field {unknown[0]!r}; it takes claimant, old and new",
+            value=shown(unknown[0]),
+        )
+    raw = value.get("claimant")
+    if raw is None:
+        raise InvalidDeal(
+            "end.claimant",
+            "MISSING_PLAYER",
+            f"name who declared out ({', '.join(table.accounts)})",
+            seats=list(table.accounts),
+        )
+    claimant = _account(raw, table)
+    if claimant is None:
+        raise InvalidDeal(
+            "end.claimant",
+            "UNKNOWN_PLAYER",
+            f"{raw!r} is not a {_unit_word(table)} ({', '.join(table.accounts)})",
+            seats=[shown(raw)],
+        )
+    return claimant
+
+
+def _claim_splits(value: Mapping[str, Any], table: Table) -> dict[str, dict[str, int]]:
+    """HS-V9: ``old`` (required: what each account counted in the deal up to the claim) and
+    ``new`` (optional: the rest), each a whole number per account.
+
+    Raises:
+        InvalidDeal: ``SPLIT_INVALID`` on ``end.old`` when missing; as :func:`_account_map` on
+            ``end.old``/``end.new``; ``NOT_AN_INTEGER`` on ``end.<part>.<account>``.
+    """
+    splits: dict[str, dict[str, int]] = {}
+    for part in ("old", "new"):
+        given = value.get(part)
+        if given is None:
+            if part == "old":
+                raise InvalidDeal(
+                    "end.old",
+                    "SPLIT_INVALID",
+                    "enter what each side had counted in this deal up to the claim",
+                )
+            continue
+        given = _account_map(f"end.{part}", given, table)
+        splits[part] = {
+            a: whole_number(given[a], f"end.{part}.{a}", f"end.{part}.{a}") for a in table.accounts
+        }
+    return splits
+
+
+def _check_new(
+    new: Mapping[str, int],
+    old: Mapping[str, int],
+    points: Mapping[str, int],
+    announced: bool,
+    valid: bool,
+    table: Table,
+    variant: Variant,
+) -> None:
+    """HS-V9: the entered ``new`` part of a claimed deal is its ``points`` less ``old``; it may
+    be all zero when nothing is carried (a 26/52 ``announced``, ``alt_und_neu`` off, or a false
+    claim), and must be when a 26/52 was announced (§34).
+
+    Raises:
+        InvalidDeal: ``ALT_UND_NEU_FORBIDDEN`` on ``end.new``; ``SPLIT_INVALID`` on
+            ``end.new.<account>``.
+    """
+    zero = not any(new.values())
+    if announced and not zero:
+        raise InvalidDeal(
+            "end.new",
+            "ALT_UND_NEU_FORBIDDEN",
+            "a 26 or 52 was announced in this deal, so nothing counts for the new partie (§34)",
+        )
+    nothing_carried = announced or not variant.alt_und_neu or not valid
+    if zero and nothing_carried:
+        return
+    for account in table.accounts:
+        rest = points[account] - old[account]
+        if new[account] != rest:
+            raise InvalidDeal(
+                f"end.new.{account}",
+                "SPLIT_INVALID",
+                f"{account}: the deal's {points[account]} less {old[account]} before the claim "
+                f"leaves {rest} for the new partie, not {new[account]}",
+                value=new[account],
+                expected=rest,
+            )
+
+
+def _silent(do_tricks: Sequence[DoTrick], variant: Variant) -> tuple[str, int] | None:
+    """The unannounced 26 (the last trick) or 52 (more of the last tricks) a player made with
+    Do's, as (player, 26 or 52) (§22–§24; option ``silent_26_pays_marks``)."""
+    runner, run = _do_run(do_tricks, variant.tricks)
+    if runner is None:
+        return None
+    return runner, 26 if run == 1 else 52
+
+
+# -- legality: the deal in its place, HS-V10 and HS-V11 ----------------------------------------
+
+
+def _vorhand_warnings(
+    deal: Deal, state: HundertspielState, variant: Variant
+) -> tuple[Warning, ...]:
+    """HS-V10: ``VORHAND_RULE_APPLIED`` when several accounts reach the target in this deal and
+    nobody declared out: the one nearest Vorhand wins (§29)."""
+    if deal.claim is not None or deal.points is None or deal.dealer is None:
+        return ()
+    table = state.table
+    reached = [a for a in table.accounts if state.run[a] + deal.points[a] >= variant.target]
+    if len(reached) < 2:
+        return ()
+    winner = priority_winner(reached, deal.dealer, table)
+    return (
+        Warning(
+            "deal",
+            "VORHAND_RULE_APPLIED",
+            f"{' and '.join(reached)} both reached {variant.target} without a claim; {winner} "
+            "in Vorhand wins (§29)",
+        ),
+    )
+
+
+def _check_open(deal: Deal, state: HundertspielState) -> None:
+    """HS-V11: no deal, and no second close, after the session closed (§56).
+
+    Raises:
+        InvalidDeal: ``MATCH_OVER`` on ``deal`` (with ``params["deals"]`` for a deal).
+    """
+    if not state.closed:
+        return
+    if deal.points is None:
+        raise InvalidDeal("deal", "MATCH_OVER", "the session is already closed")
+    raise InvalidDeal(
+        "deal",
+        "MATCH_OVER",
+        f"the session is closed after {state.deals} entries; open a new session",
+        deals=state.deals,
+    )
 
 
 class Hundertspiel(GameBase):
@@ -681,209 +1664,79 @@ class Hundertspiel(GameBase):
             points_for=by_account,
         )
 
-    # -- validation ------------------------------------------------------------------------------
+    # -- the three steps of a deal ---------------------------------------------------------------
 
-    def validate(
-        self, entry: Mapping[str, Any], state: HundertspielState, variant: Variant
-    ) -> tuple[Warning, ...]:
-        """Check one raw entry against the state before it, in the order of the HS-V table
-        (Scoring specification §3.6 and §7); the first failing rule is raised.
+    def parse(
+        self,
+        entry: Mapping[str, Any],
+        state: HundertspielState,
+        variant: Variant,
+        *,
+        trusted: bool = False,
+    ) -> Deal:
+        """Step 1: the entry read into a :class:`Deal`, in the order of the HS-V table (Scoring
+        specification §3.6, §3.8 and §7); the first failing rule is raised. An entry of only
+        ``{"close": true}`` closes the session without a deal (§56).
 
-        Returns the warnings (``DEALER_ROTATION``, ``VORHAND_RULE_APPLIED``). Raises:
-            InvalidDeal: ``UNKNOWN_FIELD`` (a key no entry has), ``UNKNOWN_PLAYER``,
-                ``MISSING_PLAYER`` (HS-V1); ``NOT_AN_INTEGER``, ``OUT_OF_RANGE``,
-                ``SUM_MISMATCH`` (HS-V2); ``UNREACHABLE_VALUE`` (HS-V3);
-                ``LAST_TRICK_INVALID`` (HS-V4); ``UNKNOWN_DECLARATION``,
+        The checks are cheap, so ``trusted=True`` still runs them all (the claim's check reads
+        the points of the partie in ``state``).
+
+        Raises:
+            InvalidDeal: ``INVALID_ENTRY``, ``UNKNOWN_FIELD`` (a key no entry has),
+                ``NOT_A_BOOLEAN`` (``close``); ``UNKNOWN_PLAYER``, ``MISSING_PLAYER`` (HS-V1);
+                the contract's ``OPTION_DISABLED``, ``INVALID_ENTRY``, ``UNKNOWN_SUIT`` (§3.8);
+                ``NOT_AN_INTEGER``, ``OUT_OF_RANGE``, ``SUM_MISMATCH`` (HS-V2);
+                ``UNREACHABLE_VALUE`` (HS-V3); ``LAST_TRICK_INVALID`` (HS-V4); the Scat
+                points' ``OUT_OF_RANGE``, ``UNREACHABLE_VALUE``; ``UNKNOWN_DECLARATION``,
                 ``DUPLICATE_DECLARATION`` (HS-V5); ``TOO_MANY_DO_TRICKS``,
                 ``DECLARATION_CONFLICT``, ``LAST_TRICK_INVALID`` (HS-V6); ``OPTION_DISABLED``,
                 ``ANNOUNCEMENT_INCONSISTENT`` (HS-V7); ``OUT_OF_RANGE``, ``PARITY``,
                 ``UNREACHABLE_VALUE``, ``SUM_MISMATCH``, ``MINIMAL_FULL_MISMATCH`` (HS-V8);
-                ``SPLIT_INVALID``, ``CLAIM_BELOW_100``, ``ALT_UND_NEU_FORBIDDEN`` (HS-V9);
-                ``MATCH_OVER`` (HS-V11); ``NOT_A_BOOLEAN`` for a yes/no field.
+                ``NOT_A_BOOLEAN`` (``confirm_false_claim``), ``SPLIT_INVALID``,
+                ``CLAIM_BELOW_100``, ``ALT_UND_NEU_FORBIDDEN`` (HS-V9).
         """
-        return self._check(entry, state, variant)[1]
-
-    def _check(
-        self, entry: Mapping[str, Any], state: HundertspielState, variant: Variant
-    ) -> tuple[Deal, tuple[Warning, ...]]:
-        """The checked deal and its warnings; HS-V1 … HS-V11 in order."""
-        table = state.table
-        if not isinstance(entry, Mapping):
-            raise _err("deal", "INVALID_ENTRY", f"a deal must be an object, not {entry!r}")
-        for key in entry:
-            if key not in ENTRY_KEYS:
-                raise _err(
-                    str(key),
-                    "UNKNOWN_FIELD",
-                    f"a Hundertspiel entry has no field {key!r}",
-                    value=_shown(key),
-                )
-        close = self._boolean(entry, "close")
+        entry = entry_object(entry, ENTRY_KEYS)
+        close = _boolean(entry, "close")
         if close and not (set(entry) - {"close"}):
-            # Only closing the session (§56), no deal.
-            if state.closed:
-                raise _err("deal", "MATCH_OVER", "the session is already closed")
-            return Deal(None, None, None, (), None, False, True, None), ()
-
-        # HS-V1: the dealer (required) and the party keys.
-        dealer = entry.get("dealer")
-        if dealer is None:
-            raise _err(
-                "dealer",
-                "MISSING_PLAYER",
-                "the dealer is required: he decides who is in Vorhand (§29)",
-                seats=list(table.seats),
-            )
-        if not isinstance(dealer, str) or dealer not in table.seats:
-            raise _err(
-                "dealer",
-                "UNKNOWN_PLAYER",
-                f"dealer {dealer!r} is not a seat ({', '.join(table.seats)})",
-                seats=[_shown(dealer)],
-            )
-        points = entry.get("points")
-        card_points = entry.get("card_points")
-        if points is None and card_points is None:
-            raise _err(
-                "points",
-                "MISSING_PLAYER",
-                f"enter the deal points per {self._unit_word(table)} "
-                f"({', '.join(table.accounts)}) or the card points",
-                seats=list(table.accounts),
-            )
-        for name, values in (("points", points), ("card_points", card_points)):
-            if values is not None:
-                self._keys(name, values, table)
+            return Deal(None, None, None, (), None, False, True, None)
+        table = state.table
+        # HS-V1: the dealer (required) and the account keys.
+        dealer = _dealer(entry.get("dealer"), table)
+        minimal, raw_card_points = _point_maps(entry, table)
         # Scoring specification §3.8: who plays the Scat game (a player, like the dealer).
-        contract = self._contract(entry.get("contract"), table, variant)
-
-        # HS-V2, HS-V3: card points.
-        full = card_points is not None
-        if card_points is not None:  # full
-            for account in table.accounts:
-                value = card_points[account]
-                self._integer(f"card_points.{account}", value)
-                if not 0 <= value <= CARD_POINTS:
-                    raise _err(
-                        f"card_points.{account}",
-                        "OUT_OF_RANGE",
-                        f"card points of {account} must be between 0 and {CARD_POINTS}, "
-                        f"not {value}",
-                        value=value,
-                        minimum=0,
-                        maximum=CARD_POINTS,
-                    )
-            total = sum(card_points[a] for a in table.accounts)
-            if total != CARD_POINTS:
-                raise _err(
-                    "card_points",
-                    "SUM_MISMATCH",
-                    f"the card points add up to {total}, not {CARD_POINTS}",
-                    total=total,
-                    expected=CARD_POINTS,
-                )
-            for account in table.accounts:
-                value = card_points[account]
-                if value in UNREACHABLE_CARD_POINTS:
-                    raise _err(
-                        f"card_points.{account}",
-                        "UNREACHABLE_VALUE",
-                        f"no pile of Trappola cards is worth exactly {value} ({account}); the "
-                        "smallest figure is the Bube, 3",
-                        value=value,
-                    )
-
+        contract = _contract(entry.get("contract"), table, variant)
+        # HS-V2, HS-V3: card points (the full entry).
+        card_points = None if raw_card_points is None else _card_points(raw_card_points, table)
         # HS-V4: the last trick.
-        last_trick: str | None = None
-        if full or "last_trick" in entry:
-            last_trick = self._last_trick(entry.get("last_trick"), table)
+        last_trick = None
+        if card_points is not None or "last_trick" in entry:
+            last_trick = _last_trick(entry.get("last_trick"), table)
         # Scoring specification §3.8: the Scat's card points, part of its holder's.
-        scat_points = self._scat_points(
+        scat_points = _scat_points(
             entry.get("scat_points"), contract, card_points, last_trick, table, variant
         )
-
-        # HS-V5: declarations.
-        declarations = self._declarations(entry.get("declarations"), table)
-
-        # HS-V6: Do tricks.
+        declarations = _declarations(entry.get("declarations"), table)  # HS-V5
         do_given = entry.get("do_tricks") is not None
-        do_tricks = self._do_tricks(
+        do_tricks = _do_tricks(  # HS-V6
             entry.get("do_tricks"), declarations, last_trick, table, variant
         )
-
-        # HS-V7: announcements.
-        announcements = self._announcements(
+        announcements = _announcements(  # HS-V7
             entry.get("announcement"), do_tricks if do_given else None, contract, table, variant
         )
-
-        # HS-V8: minimal points; then minimal and full agree.
         derived = None
-        if card_points is not None:  # full
+        if card_points is not None:  # the full entry's points (Scoring specification §3.7)
             assert last_trick is not None
             derived = deal_points(
                 card_points, last_trick, declarations, do_tricks, table, variant.tricks
             )
-        if points is not None:
-            self._minimal_points(points, table)
-            if derived is not None and any(points[a] != derived[a] for a in table.accounts):
-                raise _err(
-                    "points",
-                    "MINIMAL_FULL_MISMATCH",
-                    "the deal points do not match the itemised entry, which gives "
-                    + ", ".join(f"{a} {derived[a]}" for a in table.accounts),
-                    points={a: points[a] for a in table.accounts},
-                    derived=derived,
-                )
-        pts = {a: points[a] for a in table.accounts} if points is not None else derived
-        assert pts is not None
-
+        points = _deal_points(minimal, derived, table)  # HS-V8
         # HS-V9: the claim.
-        confirm = self._boolean(entry, "confirm_false_claim")
-        claim = self._claim(entry.get("end"), pts, announcements, confirm, state, table, variant)
-
-        # HS-V10 (warning): several accounts over the target, nobody declared out.
-        warnings: list[Warning] = []
-        if claim is None:
-            reached = [a for a in table.accounts if state.run[a] + pts[a] >= variant.target]
-            if len(reached) > 1:
-                winner = self._priority_winner(reached, dealer, table)
-                warnings.append(
-                    Warning(
-                        "deal",
-                        "VORHAND_RULE_APPLIED",
-                        f"{' and '.join(reached)} both reached {variant.target} without a claim; "
-                        f"{winner} in Vorhand wins (§29)",
-                    )
-                )
-        expected = expected_dealer(state)
-        if expected is not None and dealer != expected:
-            warnings.insert(
-                0,
-                Warning(
-                    "dealer",
-                    "DEALER_ROTATION",
-                    f"{dealer} dealt, but the deal passes to the left from {state.dealer} to "
-                    f"{expected}",
-                ),
-            )
-
-        # HS-V11: the session is closed.
-        if state.closed:
-            raise _err(
-                "deal",
-                "MATCH_OVER",
-                f"the session is closed after {state.deals} entries; open a new session",
-                deals=state.deals,
-            )
-
-        silent = None
-        if full and do_tricks:
-            runner, run = _do_run(do_tricks, variant.tricks)
-            if runner is not None:
-                silent = (runner, 26 if run == 1 else 52)
-        deal = Deal(
+        confirm = _boolean(entry, "confirm_false_claim")
+        claim = _claim(entry.get("end"), points, announcements, confirm, state, variant)
+        silent = _silent(do_tricks, variant) if card_points is not None else None
+        return Deal(
             dealer,
-            pts,
+            points,
             card_points,
             announcements,
             claim,
@@ -893,671 +1746,34 @@ class Hundertspiel(GameBase):
             contract,
             scat_points,
         )
-        return deal, tuple(warnings)
 
-    @staticmethod
-    def _unit_word(table: Table) -> str:
-        return "party" if len(table.seats) == 4 else "player"
+    def legality(
+        self, deal: Deal, state: HundertspielState, variant: Variant
+    ) -> tuple[Warning, ...]:
+        """Step 2: the deal in its place. Returns the warnings ``DEALER_ROTATION`` (the deal
+        passes to the left, the previous Vorhand deals; ambiguity C11) and
+        ``VORHAND_RULE_APPLIED`` (HS-V10, §29), in that order.
 
-    @staticmethod
-    def _boolean(
-        entry: Mapping[str, Any], name: str, field: str | None = None, default: bool = False
-    ) -> bool:
-        value = entry.get(name)
-        if value is None:
-            return default
-        if not isinstance(value, bool):
-            raise _err(
-                field or name,
-                "NOT_A_BOOLEAN",
-                f"{name} must be true or false, not {value!r}",
-                value=_shown(value),
-            )
-        return value
-
-    @staticmethod
-    def _integer(field: str, value: Any) -> int:
-        """``value`` itself, once it is a whole number (``NOT_AN_INTEGER`` if not)."""
-        if not is_int(value):
-            raise _err(
-                field,
-                "NOT_AN_INTEGER",
-                f"{field} must be a whole number, not {value!r}",
-                value=_shown(value),
-            )
-        return value
-
-    def _keys(self, name: str, values: Any, table: Table) -> None:
-        """HS-V1: a mapping with exactly the accounts as keys."""
-        if not isinstance(values, Mapping):
-            raise _err(
-                name,
-                "MISSING_PLAYER",
-                f"{name} must map each {self._unit_word(table)} "
-                f"({', '.join(table.accounts)}) to a number, not {values!r}",
-                seats=list(table.accounts),
-            )
-        unknown = [k for k in values if k not in table.accounts]
-        if unknown:
-            raise _err(
-                name,
-                "UNKNOWN_PLAYER",
-                f"{', '.join(map(repr, unknown))} is not a {self._unit_word(table)} at this "
-                f"table ({', '.join(table.accounts)})",
-                seats=[_shown(k) for k in unknown],
-            )
-        missing = [a for a in table.accounts if a not in values]
-        if missing:
-            raise _err(
-                name,
-                "MISSING_PLAYER",
-                f"no {name} entered for {', '.join(missing)}",
-                seats=missing,
-            )
-
-    @staticmethod
-    def _account(value: Any, table: Table) -> str | None:
-        """An account from its name, or from one of its seats (a player speaking for his party)."""
-        if not isinstance(value, str):
-            return None
-        if value in table.accounts:
-            return value
-        return table.account_of.get(value)
-
-    def _last_trick(self, value: Any, table: Table) -> str:
-        """HS-V4: exactly one account took the last trick."""
-        account = self._account(value, table)
-        if account is None:
-            raise _err(
-                "last_trick",
-                "LAST_TRICK_INVALID",
-                f"last_trick must name the one {self._unit_word(table)} that took it "
-                f"({', '.join(table.accounts)}), not {value!r}",
-                value=_shown(value),
-            )
-        return account
-
-    @staticmethod
-    def _scat_only(name: str, variant: Variant) -> None:
-        if not variant.has_scat:
-            raise _err(
-                name,
-                "OPTION_DISABLED",
-                f"{name} belongs to the Scat variants (variant scat4, or three with scat)",
-                option="variant",
-            )
-
-    def _contract(self, value: Any, table: Table, variant: Variant) -> Contract | None:
-        """The Scat game's contract ``{player, suit, from_hand}`` (§43–§48; Scoring
-        specification §3.8): a seat, one of the four suits, and whether the 26 was announced from
-        the hand (true, the default) or the Scat bought (false). ``None``: nobody announced or
-        bought (ambiguity C13)."""
-        if value is None:
-            return None
-        self._scat_only("contract", variant)
-        if not isinstance(value, Mapping):
-            raise _err(
-                "contract",
-                "INVALID_ENTRY",
-                f"contract must be {{player, suit, from_hand}}, not {value!r}",
-            )
-        player = self._player("contract.player", value.get("player"), table)
-        raw = value.get("suit")
-        suit = raw.lower() if isinstance(raw, str) else None
-        if suit is None or suit not in DEFAULT_SUIT_VALUES:
-            raise _err(
-                "contract.suit",
-                "UNKNOWN_SUIT",
-                f"{raw!r} is not a suit; the suits are {', '.join(SUITS)}",
-                value=_shown(raw),
-            )
-        from_hand = self._boolean(value, "from_hand", "contract.from_hand", default=True)
-        return Contract(player, table.account_of[player], suit, from_hand)
-
-    def _scat_points(
-        self,
-        value: Any,
-        contract: Contract | None,
-        card_points: Mapping[str, int] | None,
-        last_trick: str | None,
-        table: Table,
-        variant: Variant,
-    ) -> int | None:
-        """The Scat's card points (Scoring specification §3.8): what a Scat of its size can
-        hold (:func:`scat_values`; a buyer lays away no King or Ace, §44), and no more than the
-        card points of the account it counts for: the contract's player (§49), else the one that
-        took the last trick (ambiguity C13)."""
-        if value is None:
-            return None
-        self._scat_only("scat_points", variant)
-        points = self._integer("scat_points", value)
-        bought = contract is not None and not contract.from_hand
-        possible = scat_values(variant.scat_cards, bought)
-        if not 0 <= points <= max(possible):
-            raise _err(
-                "scat_points",
-                "OUT_OF_RANGE",
-                f"a Scat of {variant.scat_cards} cards"
-                + (" laid away by the buyer" if bought else "")
-                + f" holds 0 to {max(possible)} card points, not {points}",
-                value=points,
-                minimum=0,
-                maximum=max(possible),
-            )
-        if points not in possible:
-            raise _err(
-                "scat_points",
-                "UNREACHABLE_VALUE",
-                f"no Scat of {variant.scat_cards} cards"
-                + (" without King or Ace" if bought else "")
-                + f" is worth exactly {points}",
-                value=points,
-            )
-        holder = contract.account if contract is not None else last_trick
-        if card_points is not None and holder is not None and points > card_points[holder]:
-            raise _err(
-                "scat_points",
-                "OUT_OF_RANGE",
-                f"the Scat counts for {holder}, whose card points ({card_points[holder]}) "
-                f"include it, so it cannot hold {points}",
-                value=points,
-                minimum=0,
-                maximum=card_points[holder],
-            )
-        return points
-
-    @staticmethod
-    def _player(field: str, value: Any, table: Table) -> str:
-        if value is None:
-            raise _err(field, "MISSING_PLAYER", f"{field} must name a player", seats=[])
-        if not isinstance(value, str) or value not in table.seats:
-            raise _err(
-                field,
-                "UNKNOWN_PLAYER",
-                f"{value!r} is not a seat ({', '.join(table.seats)})",
-                seats=[_shown(value)],
-            )
-        return value
-
-    def _declarations(self, value: Any, table: Table) -> list[tuple[str, str]]:
-        """HS-V5: known kinds, at most one declaration per rank (§20)."""
-        if value is None:
-            return []
-        if not isinstance(value, list | tuple):
-            raise _err(
-                "declarations",
-                "UNKNOWN_DECLARATION",
-                f"declarations must be a list of {{player, kind}}, not {value!r}",
-            )
-        found: list[tuple[str, str]] = []
-        ranks: dict[str, str] = {}
-        for index, item in enumerate(value):
-            where = f"declarations.{index}"
-            if not isinstance(item, Mapping):
-                raise _err(
-                    where,
-                    "UNKNOWN_DECLARATION",
-                    f"a declaration must be {{player, kind}}, not {item!r}",
-                )
-            player = self._player(f"{where}.player", item.get("player"), table)
-            kind = item.get("kind")
-            kind = _DECLARATION_ALIASES.get(kind, kind) if isinstance(kind, str) else None
-            if kind is None or kind not in DECLARATIONS:
-                raise _err(
-                    f"{where}.kind",
-                    "UNKNOWN_DECLARATION",
-                    f"unknown declaration {item.get('kind')!r}; known: {', '.join(DECLARATIONS)}",
-                    value=_shown(item.get("kind")),
-                )
-            rank = DECLARATIONS[kind][0]
-            if rank in ranks:
-                raise _err(
-                    where,
-                    "DUPLICATE_DECLARATION",
-                    f"{rank} are declared twice ({ranks[rank]} and {player} {kind}); there are "
-                    "only four of each",
-                    rank=rank,
-                )
-            ranks[rank] = f"{player} {kind}"
-            found.append((player, kind))
-        return found
-
-    def _do_tricks(
-        self,
-        value: Any,
-        declarations: Sequence[tuple[str, str]],
-        last_trick: str | None,
-        table: Table,
-        variant: Variant,
-    ) -> list[DoTrick]:
-        """HS-V6: at most four Do tricks on distinct tricks, one trump Do, agreeing with the Do
-        declarations and with the last trick."""
-        if value is None:
-            return []
-        if not isinstance(value, list | tuple):
-            raise _err(
-                "do_tricks",
-                "TOO_MANY_DO_TRICKS",
-                f"do_tricks must be a list of {{trick, player, trump_do}}, not {value!r}",
-            )
-        if len(value) > 4:
-            raise _err(
-                "do_tricks",
-                "TOO_MANY_DO_TRICKS",
-                f"{len(value)} Do tricks entered; there are only four Do's",
-                total=len(value),
-                maximum=4,
-            )
-        tricks = variant.tricks
-        found: list[DoTrick] = []
-        seen: set[int] = set()
-        trump_seen = False
-        for index, item in enumerate(value):
-            where = f"do_tricks.{index}"
-            if not isinstance(item, Mapping):
-                raise _err(
-                    where,
-                    "TOO_MANY_DO_TRICKS",
-                    f"a Do trick must be {{trick, player, trump_do}}, not {item!r}",
-                )
-            number = self._integer(f"{where}.trick", item.get("trick"))
-            if not 1 <= number <= tricks:
-                raise _err(
-                    f"{where}.trick",
-                    "OUT_OF_RANGE",
-                    f"trick numbers run from 1 to {tricks}, not {number}",
-                    value=number,
-                    minimum=1,
-                    maximum=tricks,
-                )
-            if number in seen:
-                raise _err(
-                    f"{where}.trick",
-                    "TOO_MANY_DO_TRICKS",
-                    f"trick {number} is entered twice; a trick has one winning card",
-                    value=number,
-                )
-            seen.add(number)
-            player = self._player(f"{where}.player", item.get("player"), table)
-            trump_do = item.get("trump_do", False)
-            if trump_do is None:
-                trump_do = False
-            if not isinstance(trump_do, bool):
-                raise _err(
-                    f"{where}.trump_do",
-                    "NOT_A_BOOLEAN",
-                    f"trump_do must be true or false, not {trump_do!r}",
-                    value=_shown(trump_do),
-                )
-            if trump_do and trump_seen:
-                raise _err(
-                    f"{where}.trump_do",
-                    "TOO_MANY_DO_TRICKS",
-                    "only one Do is the trump Do",
-                )
-            trump_seen = trump_seen or trump_do
-            found.append(DoTrick(number, player, trump_do))
-        for player, kind in declarations:
-            if kind not in ("dos3", "dos4"):
-                continue
-            others = [(i, t) for i, t in enumerate(found) if t.player != player]
-            allowed = 0 if kind == "dos4" else 1
-            if len(others) > allowed:
-                index, trick = others[allowed]
-                raise _err(
-                    f"do_tricks.{index}.player",
-                    "DECLARATION_CONFLICT",
-                    f"{player} declared {'four' if kind == 'dos4' else 'three'} Do's, so "
-                    f"{trick.player} cannot have won trick {trick.trick} with a Do",
-                    declarer=player,
-                    kind=kind,
-                    player=trick.player,
-                    trick=trick.trick,
-                )
-        for trick in found:
-            if trick.trick == tricks and last_trick is not None:
-                account = table.account_of[trick.player]
-                if account != last_trick:
-                    raise _err(
-                        "last_trick",
-                        "LAST_TRICK_INVALID",
-                        f"{trick.player} won the last trick with a Do, so {account} took it, "
-                        f"not {last_trick}",
-                        value=last_trick,
-                        expected=account,
-                    )
-        return found
-
-    def _announcements(
-        self,
-        value: Any,
-        do_tricks: Sequence[DoTrick] | None,
-        contract: Contract | None,
-        table: Table,
-        variant: Variant,
-    ) -> tuple[Announcement, ...]:
-        """HS-V7: one object or a list of at most one per account (§7); 26 or 52; Contra levels
-        as the option allows; at most one made; agreeing with the Do tricks when given.
-
-        In the Scat variants the announced game is the contract (§43, §46–§47; Scoring
-        specification §3.8): only its player announces, and a contract entered without an
-        announcement is his 26 without Contra. Without a contract nobody announced."""
-        if variant.has_scat:
-            if contract is None and value is not None:
-                raise _err(
-                    "announcement",
-                    "ANNOUNCEMENT_INCONSISTENT",
-                    "in the Scat game a 26 or 52 is announced as the contract; enter the "
-                    "contract (player, suit, from the hand or bought)",
-                )
-            if contract is not None and value is None:
-                value = {"player": contract.player, "type": 26}
-        if value is None:
-            return ()
-        if isinstance(value, Mapping):
-            items: list[tuple[str, Any]] = [("announcement", value)]
-        elif isinstance(value, list | tuple):
-            items = [(f"announcement.{i}", item) for i, item in enumerate(value)]
-        else:
-            raise _err(
-                "announcement",
-                "ANNOUNCEMENT_INCONSISTENT",
-                f"announcement must be an object {{player, type, contra, made}} or a list of "
-                f"them, not {value!r}",
-            )
-        last = variant.tricks
-        by_trick = {t.trick: t.player for t in do_tricks} if do_tricks is not None else None
-        found: list[Announcement] = []
-        for where, item in items:
-            if not isinstance(item, Mapping):
-                raise _err(
-                    where,
-                    "ANNOUNCEMENT_INCONSISTENT",
-                    f"an announcement must be {{player, type, contra, made}}, not {item!r}",
-                )
-            player = self._player(f"{where}.player", item.get("player"), table)
-            if contract is not None and player != contract.player:
-                raise _err(
-                    f"{where}.player",
-                    "ANNOUNCEMENT_INCONSISTENT",
-                    f"{contract.player} plays the contract, so only he announces, not {player}",
-                    player=player,
-                    expected=contract.player,
-                )
-            kind = self._integer(f"{where}.type", item.get("type"))
-            if kind not in ANNOUNCED_MARKS:
-                raise _err(
-                    f"{where}.type",
-                    "ANNOUNCEMENT_INCONSISTENT",
-                    f"only a 26 or a 52 can be announced, not {kind}",
-                    value=kind,
-                )
-            contra = item.get("contra", 0)
-            if contra is None:
-                contra = 0
-            contra = self._integer(f"{where}.contra", contra)
-            if not 0 <= contra <= 3:
-                raise _err(
-                    f"{where}.contra",
-                    "OUT_OF_RANGE",
-                    f"the Contra level runs from 0 to {variant.contra_levels}, not {contra}",
-                    value=contra,
-                    minimum=0,
-                    maximum=variant.contra_levels,
-                )
-            if contra > variant.contra_levels:
-                raise _err(
-                    f"{where}.contra",
-                    "OPTION_DISABLED",
-                    f"Contra level {contra} ({'Recontra' if contra == 2 else 'Supracontra'}) "
-                    "needs contra_levels = 3",
-                    option="contra_levels",
-                    value=contra,
-                )
-            needed = [last] if kind == 26 else [last - 1, last]
-            achieved = None if by_trick is None else all(by_trick.get(t) == player for t in needed)
-            made = item.get("made")
-            if made is None:
-                if achieved is None:
-                    raise _err(
-                        f"{where}.made",
-                        "ANNOUNCEMENT_INCONSISTENT",
-                        f"say whether {player}'s {kind} was made",
-                    )
-                made = achieved
-            if not isinstance(made, bool):
-                raise _err(
-                    f"{where}.made",
-                    "ANNOUNCEMENT_INCONSISTENT",
-                    f"made must be true or false, not {made!r}",
-                    value=_shown(made),
-                )
-            if achieved is not None and made != achieved:
-                tricks = " and ".join(str(t) for t in needed)
-                raise _err(
-                    f"{where}.made",
-                    "ANNOUNCEMENT_INCONSISTENT",
-                    f"{player}'s {kind} is entered as {'made' if made else 'failed'}, but the Do "
-                    f"tricks say {player} {'won' if achieved else 'did not win'} trick {tricks} "
-                    "with a Do",
-                    player=player,
-                    type=kind,
-                )
-            account = table.account_of[player]
-            if any(a.account == account for a in found):
-                raise _err(
-                    where,
-                    "ANNOUNCEMENT_INCONSISTENT",
-                    f"{account} announced twice; each {self._unit_word(table)} may lay down "
-                    "one 26 or 52",
-                    account=account,
-                )
-            if made and any(a.made for a in found):
-                raise _err(
-                    f"{where}.made",
-                    "ANNOUNCEMENT_INCONSISTENT",
-                    "only one announcement can be made: both need the last trick",
-                )
-            if contract is None:
-                stake = ANNOUNCED_MARKS[kind]
-            else:
-                stake = variant.suit_values[contract.suit] * (2 if kind == 52 else 1)
-            found.append(Announcement(player, account, kind, contra, made, stake))
-        return tuple(found)
-
-    def _minimal_points(self, points: Mapping[str, Any], table: Table) -> None:
-        """HS-V8 in the order of its rule (Scoring specification §3.6, §7): each a whole number
-        ≥ 0 (``OUT_OF_RANGE``); Σ ≥ 78 (``SUM_MISMATCH``); Σ − 78 even (``PARITY``) and not one
-        of the sums no deal gives (``UNREACHABLE_VALUE``); Σ ≤ 292 (``SUM_MISMATCH``). A single
-        account above 292 is refused by the last rule: every deal point it has is in Σ."""
-        for account in table.accounts:
-            value = points[account]
-            self._integer(f"points.{account}", value)
-            if value < 0:
-                raise _err(
-                    f"points.{account}",
-                    "OUT_OF_RANGE",
-                    f"deal points of {account} cannot be negative, not {value}",
-                    value=value,
-                    minimum=0,
-                )
-        total = sum(points[a] for a in table.accounts)
-        base = CARD_POINTS + LAST_TRICK
-        if total < base:
-            raise _err(
-                "points",
-                "SUM_MISMATCH",
-                f"the deal points add up to {total}; every deal counts at least {base} "
-                "(72 card points and 6 for the last trick)",
-                total=total,
-                expected=base,
-                minimum=base,
-                maximum=MAX_DEAL_POINTS,
-            )
-        if (total - base) % 2:
-            raise _err(
-                "points",
-                "PARITY",
-                f"the deal points add up to {total}; {total} − {base} = {total - base} is odd, "
-                "but every declaration and Do bonus is even",
-                total=total,
-                extra=total - base,
-            )
-        if total - base in UNREACHABLE_EXTRAS:
-            raise _err(
-                "points",
-                "UNREACHABLE_VALUE",
-                f"no combination of declarations and Do bonuses adds {total - base} to the "
-                f"{base} of a deal",
-                value=total,
-                extra=total - base,
-            )
-        if total > MAX_DEAL_POINTS:
-            raise _err(
-                "points",
-                "SUM_MISMATCH",
-                f"the deal points add up to {total}, more than the {MAX_DEAL_POINTS} a deal can "
-                "give",
-                total=total,
-                expected=MAX_DEAL_POINTS,
-                minimum=base,
-                maximum=MAX_DEAL_POINTS,
-            )
-
-    def _claim(
-        self,
-        value: Any,
-        pts: Mapping[str, int],
-        announcements: Sequence[Announcement],
-        confirm: bool,
-        state: HundertspielState,
-        table: Table,
-        variant: Variant,
-    ) -> Claim | None:
-        """HS-V9: the claimant, the split of the deal at the claim, the claim reaches the target
-        (or is confirmed false), and nothing carried when a 26/52 was announced (§34)."""
-        if value is None:
-            return None
-        if not isinstance(value, Mapping):
-            raise _err(
-                "end",
-                "SPLIT_INVALID",
-                f"end must be {{claimant, old}}, not {value!r}",
-            )
-        unknown = [k for k in value if k not in ("claimant", "old", "new")]
-        if unknown:
-            raise _err(
-                f"end.{unknown[0]}",
-                "UNKNOWN_FIELD",
-                f"end has no field {unknown[0]!r}; it takes claimant, old and new",
-                value=_shown(unknown[0]),
-            )
-        raw = value.get("claimant")
-        if raw is None:
-            raise _err(
-                "end.claimant",
-                "MISSING_PLAYER",
-                f"name who declared out ({', '.join(table.accounts)})",
-                seats=list(table.accounts),
-            )
-        claimant = self._account(raw, table)
-        if claimant is None:
-            raise _err(
-                "end.claimant",
-                "UNKNOWN_PLAYER",
-                f"{raw!r} is not a {self._unit_word(table)} ({', '.join(table.accounts)})",
-                seats=[_shown(raw)],
-            )
-        splits: dict[str, dict[str, int]] = {}
-        for part in ("old", "new"):
-            given = value.get(part)
-            if given is None:
-                if part == "old":
-                    raise _err(
-                        "end.old",
-                        "SPLIT_INVALID",
-                        "enter what each side had counted in this deal up to the claim",
-                    )
-                continue
-            self._keys(f"end.{part}", given, table)
-            for account in table.accounts:
-                self._integer(f"end.{part}.{account}", given[account])
-            splits[part] = {a: given[a] for a in table.accounts}
-        old = splits["old"]
-        for account in table.accounts:
-            if not 0 <= old[account] <= pts[account]:
-                raise _err(
-                    f"end.old.{account}",
-                    "SPLIT_INVALID",
-                    f"{account} counted {old[account]} before the claim, but the deal gave it "
-                    f"{pts[account]} in all",
-                    value=old[account],
-                    minimum=0,
-                    maximum=pts[account],
-                )
-        at = state.run[claimant] + old[claimant]
-        if at < variant.target and not confirm:
-            raise _err(
-                "end.claimant",
-                "CLAIM_BELOW_100",
-                f"{claimant} had {state.run[claimant]} + {old[claimant]} = {at} at the claim, "
-                f"less than {variant.target}; confirm_false_claim records a false claim (§30)",
-                claimant=claimant,
-                at=at,
-                target=variant.target,
-            )
-        new = splits.get("new")
-        if new is not None:
-            rest = {a: pts[a] - old[a] for a in table.accounts}
-            zero = not any(new.values())
-            if announcements and not zero:
-                raise _err(
-                    "end.new",
-                    "ALT_UND_NEU_FORBIDDEN",
-                    "a 26 or 52 was announced in this deal, so nothing counts for the new "
-                    "partie (§34)",
-                )
-            if not zero or not (announcements or not variant.alt_und_neu or at < variant.target):
-                for account in table.accounts:
-                    if new[account] != rest[account]:
-                        raise _err(
-                            f"end.new.{account}",
-                            "SPLIT_INVALID",
-                            f"{account}: the deal's {pts[account]} less {old[account]} before the "
-                            f"claim leaves {rest[account]} for the new partie, not "
-                            f"{new[account]}",
-                            value=new[account],
-                            expected=rest[account],
-                        )
-        return Claim(claimant, old, new)
-
-    @staticmethod
-    def _priority_winner(reached: Sequence[str], dealer: str, table: Table) -> str:
-        """Of the accounts that reached the target without a claim, the one nearest Vorhand
-        (§29; three players: Vorhand → Mittelhand → dealer, ambiguity C12)."""
-        for seat in priority(table.seats, dealer):
-            if table.account_of[seat] in reached:
-                return table.account_of[seat]
-        raise AssertionError("no account reached the target")
-
-    # -- scoring ---------------------------------------------------------------------------------
-
-    def apply(
-        self,
-        entry: Mapping[str, Any],
-        state: HundertspielState,
-        variant: Variant,
-        *,
-        trusted: bool = False,
-    ) -> Step:
-        """Validate ``entry`` and score it (Scoring specification §3.7); returns the next step.
-
-        The checks are cheap, so ``trusted=True`` still runs them all; it only drops the
-        warnings. The state passed in is never changed. Raises:
-            InvalidDeal: as :meth:`validate`.
+        Raises:
+            InvalidDeal: ``MATCH_OVER`` (HS-V11): the session is closed (§56).
         """
-        deal, warnings = self._check(entry, state, variant)
-        return _Scorer(state, variant).score(deal, () if trusted else warnings)
+        _check_open(deal, state)
+        if deal.dealer is None:
+            return ()
+        expected = expected_dealer(state)
+        rotation = rotation_warnings(
+            deal.dealer,
+            expected,
+            f"{deal.dealer} dealt, but the deal passes to the left from {state.dealer} to "
+            f"{expected}",
+        )
+        return rotation + _vorhand_warnings(deal, state, variant)
+
+    def push(self, deal: Deal, state: HundertspielState, variant: Variant) -> Step:
+        """Step 3: score a legal deal (Scoring specification §3.7): announcements, the claim or
+        the count, the partie's end and its Marken, the session's close, the round's end. The
+        state passed in is never changed; the step has no warnings of its own."""
+        return _Scorer(state, variant).score(deal)
 
 
 class _Scorer:
@@ -1579,7 +1795,7 @@ class _Scorer:
     # Payments per player (§25–§26, §31–§33; three players: §52, §54).
 
     def _win(self, winner: str, amounts: Mapping[str, int]) -> None:
-        """Each player of every opponent account pays ``amounts[opponent]`` to his opposite
+        """Each player of every opponent account pays ``amounts[opponent]`` Marken to his opposite
         number: the winners' players each gain the sum (ambiguity C12, §7)."""
         for opponent, amount in amounts.items():
             for seat in self.table.members[opponent]:
@@ -1588,7 +1804,7 @@ class _Scorer:
             self.marks[seat] += sum(amounts.values())
 
     def _lose(self, loser: str, amount: int) -> None:
-        """The loser's players each pay ``amount`` to each opponent account's player."""
+        """The loser's players each pay ``amount`` Marken to each opponent account's player."""
         opponents = self.table.opponents(loser)
         for seat in self.table.members[loser]:
             self.marks[seat] -= amount * len(opponents)
@@ -1597,6 +1813,8 @@ class _Scorer:
                 self.marks[seat] += amount
 
     def _settle_announcement(self, ann: Announcement, suit: str | None) -> None:
+        """An announced 26/52: its stake, doubled per Contra level, paid to the announcer's
+        account when made, by it when failed (§31–§33, ambiguity C7)."""
         marks = ann.stake * 2**ann.contra
         winners: tuple[str, ...]
         if ann.made:
@@ -1621,8 +1839,23 @@ class _Scorer:
             )
         )
 
+    def _settle_silent(self, deal: Deal) -> None:
+        """An unannounced 26/52 pays the Marken of an announced one when the option
+        ``silent_26_pays_marks`` is on and its account announced nothing (ambiguity C6)."""
+        if deal.silent is None or not self.variant.silent_26_pays_marks:
+            return
+        player, kind = deal.silent
+        account = self.table.account_of[player]
+        if any(a.account == account for a in deal.announcements):
+            return
+        marks = ANNOUNCED_MARKS[kind]
+        self._win(account, dict.fromkeys(self.table.opponents(account), marks))
+        self.events.append(
+            Event("silent_announcement", (player,), {"type": kind, "marks": marks}, SOURCE_SILENT)
+        )
+
     def _partie_won(self, winner: str, at: Mapping[str, int], by: str) -> None:
-        """``winner`` wins the partie with the figures ``at``: one Marke from each opponent, two
+        """``winner`` wins the partie with the points ``at``: one Marke from each opponent, two
         from one still below ``matsch_threshold`` (§25–§26)."""
         threshold = self.variant.matsch_threshold
         amounts = {o: 2 if at[o] < threshold else 1 for o in self.table.opponents(winner)}
@@ -1657,6 +1890,13 @@ class _Scorer:
         self.decided += 1
         self.partie += 1
 
+    def _count(self, points: Mapping[str, int], dealer: str) -> None:
+        """No claim: the deal's points go onto the slate, then the count decides (C9)."""
+        for account in self.table.accounts:
+            self.run[account] += points[account]
+            self.points_for[account] += points[account]
+        self._decide_by_count(dealer)
+
     def _decide_by_count(self, dealer: str) -> None:
         """C9: the partie is decided at the end of the deal when an account has reached the
         target; several → the one nearest Vorhand (§29); nothing carries over."""
@@ -1668,7 +1908,7 @@ class _Scorer:
         by = "count"
         winner = reached[0]
         if len(reached) > 1:
-            winner = Hundertspiel._priority_winner(reached, dealer, self.table)
+            winner = priority_winner(reached, dealer, self.table)
             by = "vorhand"
             self.events.append(
                 Event(
@@ -1681,17 +1921,16 @@ class _Scorer:
         self._partie_won(winner, at, by)
         self.run = dict.fromkeys(self.table.accounts, 0)
 
-    def _claim(self, claim: Claim, deal: Deal) -> None:
+    def _claim(self, claim: Claim, points: Mapping[str, int], announced: bool, dealer: str) -> None:
         """§25, §30, §34: the claim decides the partie; the rest of the deal goes to the new one
-        (alt und neu) unless a 26/52 was announced, the claim was false or the option is off."""
-        assert deal.points is not None
+        (alt und neu) unless a 26/52 was ``announced``, the claim was false or the option is
+        off."""
         variant, table = self.variant, self.table
         claimant = claim.claimant
         at = {a: self.run[a] + claim.old[a] for a in table.accounts}
-        new = {a: deal.points[a] - claim.old[a] for a in table.accounts}
+        new = {a: points[a] - claim.old[a] for a in table.accounts}
         valid = at[claimant] >= variant.target
-        forbidden = bool(deal.announcements)
-        carry = valid and not forbidden and variant.alt_und_neu
+        carry = valid and not announced and variant.alt_und_neu
         carried = new if carry else dict.fromkeys(table.accounts, 0)
         for account in table.accounts:
             self.points_for[account] += claim.old[account] + carried[account]
@@ -1712,59 +1951,60 @@ class _Scorer:
         if valid:
             self._partie_won(claimant, at, "claim")
         else:
-            below = at[claimant] < variant.matsch_threshold
-            amount = 2 if variant.false_claim_payment == "as_matsch_if_below_50" and below else 1
-            self._lose(claimant, amount)
-            opponents = table.opponents(claimant)
+            self._false_claim(claimant, at)
+        self._alt_und_neu(valid, announced, new, carried)
+        self.run = dict(carried)
+        # Carried points that already reach the target decide the new partie too (C9).
+        self._decide_by_count(dealer)
+
+    def _false_claim(self, claimant: str, at: Mapping[str, int]) -> None:
+        """§30, ambiguity C10: a claim below the target costs the claimant a single Marke (two
+        below ``matsch_threshold`` with ``false_claim_payment = as_matsch_if_below_50``); with
+        four players the other party wins the partie."""
+        variant, table = self.variant, self.table
+        below = at[claimant] < variant.matsch_threshold
+        amount = 2 if variant.false_claim_payment == "as_matsch_if_below_50" and below else 1
+        self._lose(claimant, amount)
+        opponents = table.opponents(claimant)
+        self.events.append(
+            Event(
+                "false_claim",
+                table.members[claimant],
+                {"at": at, "marks": amount, "partie": self.partie},
+                SOURCE_FALSE_CLAIM,
+            )
+        )
+        if len(opponents) == 1:
+            self.won[opponents[0]] += 1
             self.events.append(
                 Event(
-                    "false_claim",
-                    table.members[claimant],
-                    {"at": at, "marks": amount, "partie": self.partie},
+                    "partie_won",
+                    table.members[opponents[0]],
+                    {
+                        "winner": opponents[0],
+                        "by": "false_claim",
+                        "at": at,
+                        "matsch": False,
+                        "marks": amount,
+                        "partie": self.partie,
+                    },
                     SOURCE_FALSE_CLAIM,
                 )
             )
-            if len(opponents) == 1:
-                # Four players: the other party wins the partie (§30).
-                self.won[opponents[0]] += 1
-                self.events.append(
-                    Event(
-                        "partie_won",
-                        table.members[opponents[0]],
-                        {
-                            "winner": opponents[0],
-                            "by": "false_claim",
-                            "at": at,
-                            "matsch": False,
-                            "marks": amount,
-                            "partie": self.partie,
-                        },
-                        SOURCE_FALSE_CLAIM,
-                    )
-                )
-            self._next_partie()
-        if valid and (forbidden or not variant.alt_und_neu) and any(new.values()):
-            self.events.append(
-                Event(
-                    "alt_und_neu",
-                    (),
-                    {"new": carried, "forbidden": forbidden, "discarded": new},
-                    SOURCE_ALT_UND_NEU,
-                )
-            )
-        elif carry and any(carried.values()):
-            self.events.append(
-                Event(
-                    "alt_und_neu",
-                    (),
-                    {"new": carried, "forbidden": False, "discarded": None},
-                    SOURCE_ALT_UND_NEU,
-                )
-            )
-        self.run = dict(carried)
-        assert deal.dealer is not None
-        # Carried points that already reach the target decide the new partie too (C9).
-        self._decide_by_count(deal.dealer)
+        self._next_partie()
+
+    def _alt_und_neu(
+        self, valid: bool, announced: bool, new: Mapping[str, int], carried: Mapping[str, int]
+    ) -> None:
+        """§34: the ``alt_und_neu`` event: points ``carried`` to the new partie, or after a valid
+        claim with a 26/52 ``announced`` (or the option off) the ``new`` points discarded."""
+        if valid and (announced or not self.variant.alt_und_neu) and any(new.values()):
+            figures = {"new": carried, "forbidden": announced, "discarded": new}
+        elif valid and not announced and self.variant.alt_und_neu and any(carried.values()):
+            figures = {"new": carried, "forbidden": False, "discarded": None}
+        else:
+            return
+        self.events.append(Event("alt_und_neu", (), figures, SOURCE_ALT_UND_NEU))
 
     def _close(self) -> None:
         """§56, C14: the session ends; a partie still open is abandoned or, with
@@ -1773,26 +2013,7 @@ class _Scorer:
             top = max(self.run.values())
             leaders = [a for a in self.table.accounts if self.run[a] == top]
             if self.variant.unfinished_partie == "leader_wins_single" and len(leaders) == 1:
-                winner = leaders[0]
-                amounts = dict.fromkeys(self.table.opponents(winner), 1)
-                self._win(winner, amounts)
-                self.won[winner] += 1
-                self.events.append(
-                    Event(
-                        "partie_won",
-                        self.table.members[winner],
-                        {
-                            "winner": winner,
-                            "by": "close",
-                            "at": dict(self.run),
-                            "matsch": False,
-                            "marks": sum(amounts.values()),
-                            "partie": self.partie,
-                        },
-                        SOURCE_CLOSE,
-                    )
-                )
-                self._next_partie()
+                self._leader_wins(leaders[0])
             else:
                 self.events.append(
                     Event("partie_abandoned", (), {"at": dict(self.run)}, SOURCE_CLOSE)
@@ -1802,73 +2023,95 @@ class _Scorer:
             Event("session_closed", (), {"deals": self.state.deals + 1}, SOURCE_CLOSE)
         )
 
-    def score(self, deal: Deal, warnings: tuple[Warning, ...]) -> Step:
-        state, table = self.state, self.table
-        if deal.points is not None:
-            points = dict(deal.points)
-            self.events.append(
-                Event(
-                    "deal_points",
-                    (),
-                    {
-                        "points": points,
-                        "card_points": None
-                        if deal.card_points is None
-                        else {a: deal.card_points[a] for a in table.accounts},
-                        "contract": None
-                        if deal.contract is None
-                        else {
-                            "player": deal.contract.player,
-                            "suit": deal.contract.suit,
-                            "from_hand": deal.contract.from_hand,
-                        },
-                        "scat_points": deal.scat_points,
-                    },
-                    SOURCE_POINTS,
-                )
+    def _leader_wins(self, winner: str) -> None:
+        """C14 (``unfinished_partie = leader_wins_single``): the account ahead at the close wins
+        the open partie, a single Marke from each opponent."""
+        amounts = dict.fromkeys(self.table.opponents(winner), 1)
+        self._win(winner, amounts)
+        self.won[winner] += 1
+        self.events.append(
+            Event(
+                "partie_won",
+                self.table.members[winner],
+                {
+                    "winner": winner,
+                    "by": "close",
+                    "at": dict(self.run),
+                    "matsch": False,
+                    "marks": sum(amounts.values()),
+                    "partie": self.partie,
+                },
+                SOURCE_CLOSE,
             )
-            suit = deal.contract.suit if deal.contract is not None else None
-            for ann in deal.announcements:
-                self._settle_announcement(ann, suit)
-            if deal.silent is not None and self.variant.silent_26_pays_marks:
-                player, kind = deal.silent
-                account = table.account_of[player]
-                if not any(a.account == account for a in deal.announcements):
-                    marks = ANNOUNCED_MARKS[kind]
-                    self._win(account, dict.fromkeys(table.opponents(account), marks))
-                    self.events.append(
-                        Event(
-                            "silent_announcement",
-                            (player,),
-                            {"type": kind, "marks": marks},
-                            SOURCE_SILENT,
-                        )
-                    )
-            if deal.claim is not None:
-                self._claim(deal.claim, deal)
-            else:
-                for account in table.accounts:
-                    self.run[account] += points[account]
-                    self.points_for[account] += points[account]
-                assert deal.dealer is not None
-                self._decide_by_count(deal.dealer)
+        )
+        self._next_partie()
+
+    def _deal_points_event(self, deal: Deal, points: Mapping[str, int]) -> None:
+        """The ``deal_points`` event: what each account counted, as entered (§19–§24, §3.8)."""
+        contract = deal.contract
+        self.events.append(
+            Event(
+                "deal_points",
+                (),
+                {
+                    "points": dict(points),
+                    "card_points": None
+                    if deal.card_points is None
+                    else {a: deal.card_points[a] for a in self.table.accounts},
+                    "contract": None
+                    if contract is None
+                    else {
+                        "player": contract.player,
+                        "suit": contract.suit,
+                        "from_hand": contract.from_hand,
+                    },
+                    "scat_points": deal.scat_points,
+                },
+                SOURCE_POINTS,
+            )
+        )
+
+    def _deal(self, deal: Deal, points: Mapping[str, int], dealer: str) -> None:
+        """A deal's points, announcements and claim or count (§19–§34)."""
+        self._deal_points_event(deal, points)
+        suit = deal.contract.suit if deal.contract is not None else None
+        for ann in deal.announcements:
+            self._settle_announcement(ann, suit)
+        self._settle_silent(deal)
+        if deal.claim is not None:
+            self._claim(deal.claim, points, bool(deal.announcements), dealer)
+        else:
+            self._count(points, dealer)
+
+    def _unit(self, closed: bool) -> tuple[bool, Mapping[str, Any] | None]:
+        """Whether the tournament round is over (``parties_per_round`` parties decided, or the
+        session closed), and its figures, frozen when it ends with this deal (§3.9)."""
+        state = self.state
+        per_round = self.variant.parties_per_round
+        unit_over = state.unit_over or closed or (per_round > 0 and self.decided >= per_round)
+        if not unit_over or state.unit_over:
+            return unit_over, state.unit
+        self.events.append(Event("unit_over", (), {"parties": self.decided}, SOURCE_UNIT))
+        unit = freeze(
+            {
+                "marks": freeze(dict(self.marks)),
+                "parties_won": freeze(dict(self.won)),
+                "matsch_wins": freeze(dict(self.matsch)),
+                "points_for": freeze(dict(self.points_for)),
+            }
+        )
+        return True, unit
+
+    def score(self, deal: Deal) -> Step:
+        """The step the deal makes: its events and the new state."""
+        state = self.state
+        if deal.points is not None:
+            assert deal.dealer is not None
+            self._deal(deal, deal.points, deal.dealer)
         closed = state.closed or deal.close
         if deal.close and not state.closed:
             self._close()
-
-        per_round = self.variant.parties_per_round
-        unit_over = state.unit_over or closed or (per_round > 0 and self.decided >= per_round)
-        unit = state.unit
-        if unit_over and not state.unit_over:
-            unit = freeze(
-                {
-                    "marks": freeze(dict(self.marks)),
-                    "parties_won": freeze(dict(self.won)),
-                    "matsch_wins": freeze(dict(self.matsch)),
-                    "points_for": freeze(dict(self.points_for)),
-                }
-            )
-            self.events.append(Event("unit_over", (), {"parties": self.decided}, SOURCE_UNIT))
+        unit_over, unit = self._unit(closed)
         new = HundertspielState(
             seats=state.seats,
             variant=self.variant,
@@ -1886,7 +2129,7 @@ class _Scorer:
             unit_over=unit_over,
             unit=unit,
         )
-        return Step(state=new, events=tuple(self.events), warnings=warnings)
+        return Step(state=new, events=tuple(self.events))
 
 
 HUNDERTSPIEL = Hundertspiel()

@@ -23,6 +23,11 @@ name (:data:`CONTRACT_NAMES`):
   (the last place may be left out or ``null``; an empty place before a filled one is refused),
   ``start`` (or ``start_unter``) the holder of the starting Unter or its name (optional).
 
+A deal goes through the engine's three steps: :meth:`KeinStich.parse` reads the entry into a
+:class:`Deal` along the K-V table (§4.5, §7) up to K-V10 and the fields check, the state-dependent
+rows ``MATCH_OVER``, K-V1 and K-V10 included, as each comes before a rule of the entry's form;
+:meth:`KeinStich.legality` gives K-V12's dealer-rotation warning; :meth:`KeinStich.push` scores.
+
 Event kinds (:class:`scoring.base.Event`; ``seats`` in playing order unless said otherwise):
 
 * ``"new_game"`` — the deal opened a new game (pot 0); figures ``game``.
@@ -60,6 +65,7 @@ from scoring.base import (
     Warning,
 )
 from scoring.cards import Card
+from scoring.checks import next_seat, rotation_warnings
 from scoring.options import check_values, freeze, is_int, read_options
 
 SOURCE_GAME = "Kein Stich, the five deals (Scoring specification §4.2)"
@@ -449,6 +455,32 @@ class Variant:
             + stakes[KEIN_MAX]
             + (stakes[LETZTER_STICH] if LETZTER_STICH in contracts else 0)
         )
+        payouts = self._payouts_for(players, pot)
+        found = Setup(
+            players=players,
+            deck=self.deck,
+            cards=cards,
+            removed=removed,
+            cards_each=cards_each,
+            hearts=hearts,
+            contracts=contracts,
+            stakes=stakes,
+            pot=pot,
+            payouts=payouts,
+        )
+        # Kept in the instance's __dict__ past the frozen __setattr__; not a field, so equality
+        # and hashing ignore it.
+        self.__dict__.setdefault("_setups", {})[players] = found
+        return found
+
+    def _payouts_for(self, players: int, pot: int) -> tuple[int, ...]:
+        """K-V11: the Domino payouts for a table of ``players`` (first out first, points), the
+        given ones or the §4.3 table's, one per player and summing to the ``pot``.
+
+        Raises:
+            InvalidVariant: ``CONFIG_PAYOUT_MISMATCH`` on ``payouts`` / ``payouts.5``.
+        """
+        contracts = self.contracts
         given = self.payouts
         if isinstance(given, Mapping):
             given = given.get(players)
@@ -488,22 +520,7 @@ class Variant:
                 f"the payouts {list(given)} sum to {sum(given)}, but the pot is {pot} "
                 f"({players} players, {self.deck} cards)",
             )
-        found = Setup(
-            players=players,
-            deck=self.deck,
-            cards=cards,
-            removed=removed,
-            cards_each=cards_each,
-            hearts=hearts,
-            contracts=contracts,
-            stakes=stakes,
-            pot=pot,
-            payouts=tuple(given),
-        )
-        # Kept in the instance's __dict__ past the frozen __setattr__; not a field, so equality
-        # and hashing ignore it.
-        self.__dict__.setdefault("_setups", {})[players] = found
-        return found
+        return tuple(given)
 
 
 @dataclass(frozen=True)
@@ -632,18 +649,21 @@ class KeinStichState:
 
 
 class Deal(NamedTuple):
-    """A deal as checked: what the scoring reads."""
+    """A Kein Stich deal as parsed (step 1 of :class:`KeinStich`): what the scoring reads."""
 
     contract: str
-    """The contract's name."""
+    """The contract's name (:data:`CONTRACT_NAMES`): the one due."""
     counts: Mapping[str, int] | None = None
-    """Tricks / Hearts / Obers per seat (counting contracts)."""
+    """Tricks / Hearts / Obers per seat, in seat order (the counting contracts Kein Stich, Kein
+    Herz, Kein Ober); ``None`` for the others."""
     holder: str | None = None
-    """The single holder (Kein Max, Letzter Stich)."""
+    """The seat that took the Max or the last trick (Kein Max, Letzter Stich)."""
     order: tuple[str, ...] = ()
-    """The full Domino finishing order (last place filled in)."""
+    """The Domino's full finishing order, first out first (the last place filled in)."""
     inferred_last: bool = False
     """The Domino's last place was left out of the entry."""
+    dealer: str | None = None
+    """The seat entered as the dealer; ``None`` when left out."""
 
 
 def _opened(state: KeinStichState) -> KeinStichState:
@@ -665,8 +685,7 @@ def expected_dealer(state: KeinStichState) -> str | None:
     across games too (§4.1, §4.7); ``None`` while no dealer is known."""
     if state.dealer is None:
         return None
-    seats = state.seats
-    return seats[(seats.index(state.dealer) + 1) % len(seats)]
+    return next_seat(state.seats, state.dealer)
 
 
 def contract_name(value: Any) -> str | None:
@@ -703,6 +722,552 @@ _ALLOWED_FIELDS: Mapping[str, frozenset[str]] = MappingProxyType(
         DOMINO: frozenset({"contract", "dealer", "order", *START_FIELDS}),
     }
 )
+
+
+# -- parse: the K-V table (Scoring specification §4.5, §7) row by row ----------------------------
+
+
+def _entry_object(entry: Any) -> Mapping[str, Any]:
+    """The entry once it is a JSON object. Its fields are checked against the contract only after
+    every K-V rule (:func:`_contract_fields`), which is why :func:`scoring.checks.entry_object`
+    (unknown fields first) does not fit.
+
+    Raises:
+        InvalidDeal: ``INVALID_ENTRY`` on ``"deal"``.
+    """
+    if not isinstance(entry, Mapping):
+        raise InvalidDeal("deal", "INVALID_ENTRY", f"a deal must be an object, not {entry!r}")
+    return entry
+
+
+def _match_open(state: KeinStichState) -> None:
+    """No deal once ``games_per_match`` games are finished (§4.8). A rule of the deal in its
+    place, but ahead of every rule of the entry's form in the table, so it is parse's.
+
+    Raises:
+        InvalidDeal: ``MATCH_OVER`` on ``"deal"``, params ``games_played``.
+    """
+    if state.match_over:
+        raise InvalidDeal(
+            "deal",
+            "MATCH_OVER",
+            f"the match is over after {state.games_played} games; open a new session",
+            games_played=state.games_played,
+        )
+
+
+def _contract_due(entry: Mapping[str, Any], contracts: Sequence[str], due: int) -> str:
+    """K-V1: the entry's ``contract`` (its position in ``contracts`` or its name) is the one due
+    (position ``due``); returns its name. In parse, as the contract decides which fields the
+    entry is read for.
+
+    Raises:
+        InvalidDeal: ``OPTION_DISABLED`` on ``"contract"`` (params ``option``): the Letzter Stich
+            named in the five-deal version (§0.2, §4.8); ``CONTRACT_ORDER`` on ``"contract"``
+            (params ``value``, ``expected``, ``contract``): missing, no contract of the
+            session, or not the one due.
+    """
+    given = entry.get("contract")
+    if contract_name(given) == LETZTER_STICH and LETZTER_STICH not in contracts:
+        raise InvalidDeal(
+            "contract",
+            "OPTION_DISABLED",
+            "the Letzter Stich is only played in the six-deal version (extra_contract = "
+            "letzter_stich)",
+            option="extra_contract",
+        )
+    position = contract_position(given, contracts)
+    due_name = contracts[due - 1]
+    if position != due:
+        if given is None:
+            what = "no contract is given"
+        elif position is None or not 1 <= position <= len(contracts):
+            what = f"{given!r} is not a contract of this session"
+        else:
+            what = f"contract {position} ({contracts[position - 1]}) is not due"
+        raise InvalidDeal(
+            "contract",
+            "CONTRACT_ORDER",
+            f"{what}; contract {due} ({due_name}) is due",
+            value=given if isinstance(given, int | str) else repr(given),
+            expected=due,
+            contract=due_name,
+        )
+    return due_name
+
+
+def _six_deal_only(entry: Mapping[str, Any], contracts: Sequence[str]) -> None:
+    """``last_trick`` belongs to the six-deal version only (§4.8), whatever contract is due.
+
+    Raises:
+        InvalidDeal: ``OPTION_DISABLED`` on ``"last_trick"``, params ``option``.
+    """
+    if "last_trick" in entry and LETZTER_STICH not in contracts:
+        raise InvalidDeal(
+            "last_trick",
+            "OPTION_DISABLED",
+            "last_trick only applies in the six-deal version (extra_contract = letzter_stich)",
+            option="extra_contract",
+        )
+
+
+def _every_seat(name: str, values: Any, seats: Sequence[str]) -> None:
+    """K-V2 for a count map (``tricks``, ``hearts``, ``obers``): the table's seats exactly. The
+    field is the most specific one: the unknown key, or the missing seat's box.
+
+    Raises:
+        InvalidDeal: ``MISSING_PLAYER`` on ``name`` (not an object; params ``seats`` every seat);
+            ``UNKNOWN_PLAYER`` on ``name.E`` (params ``seats`` the unknown keys);
+            ``MISSING_PLAYER`` on ``name.D`` (params ``seats`` the seats left out).
+    """
+    if not isinstance(values, Mapping):
+        raise InvalidDeal(
+            name,
+            "MISSING_PLAYER",
+            f"{name} must map each player ({', '.join(seats)}) to a number, not {values!r}",
+            seats=list(seats),
+        )
+    unknown = [str(k) for k in values if k not in seats]
+    if unknown:
+        raise InvalidDeal(
+            f"{name}.{unknown[0]}",
+            "UNKNOWN_PLAYER",
+            f"{', '.join(map(repr, unknown))} is not a seat at this table ({', '.join(seats)})",
+            seats=unknown,
+        )
+    missing = [s for s in seats if s not in values]
+    if missing:
+        raise InvalidDeal(
+            f"{name}.{missing[0]}",
+            "MISSING_PLAYER",
+            f"no {name} entered for {', '.join(missing)} (enter 0 where none)",
+            seats=missing,
+        )
+
+
+def _known(name: str, values: Sequence[Any], seats: Sequence[str]) -> None:
+    """K-V2 for named players: each must be a seat at this table.
+
+    Raises:
+        InvalidDeal: ``UNKNOWN_PLAYER`` on ``name``, params ``seats`` the names that are not
+            seats (anything but text quoted as its ``repr``).
+    """
+    unknown = [v for v in values if not isinstance(v, str) or v not in seats]
+    if unknown:
+        raise InvalidDeal(
+            name,
+            "UNKNOWN_PLAYER",
+            f"{', '.join(map(repr, unknown))} is not a seat at this table ({', '.join(seats)})",
+            seats=[v if isinstance(v, str) else repr(v) for v in unknown],
+        )
+
+
+def _holders(name: str, holder: Any, seats: Sequence[str]) -> list[str]:
+    """K-V2 for Kein Max and Letzter Stich: the players named as the holder (one seat, or a list
+    of seats as a form's multiple choice posts it; ``None`` names nobody), each a seat.
+
+    Raises:
+        InvalidDeal: ``UNKNOWN_PLAYER`` on ``name`` (``"max"``, ``"last_trick"``).
+    """
+    holders: list[Any] = list(holder) if isinstance(holder, list | tuple) else [holder]
+    named = [h for h in holders if h is not None]
+    _known(name, named, seats)
+    return named
+
+
+def _places(order: list[Any], seats: Sequence[str]) -> list[Any]:
+    """The finishing order without its empty places (``None`` or ``""``, as a form posts
+    them). Only the last place may be empty (K-V9, Scoring specification §4.4): a gap
+    before a filled place would move every later player up a place and pay him the wrong
+    payout.
+
+    Raises:
+        InvalidDeal: ``INCOMPLETE_ORDER`` on ``"order"``, params ``seats`` (those not in the
+            order) and ``place`` (the first empty one, 1-based).
+    """
+    while order and order[-1] in (None, ""):
+        order.pop()
+    gaps = [place for place, seat in enumerate(order, 1) if seat in (None, "")]
+    if gaps:
+        raise InvalidDeal(
+            "order",
+            "INCOMPLETE_ORDER",
+            f"place {gaps[0]} of the finishing order is empty, but a later place is "
+            "filled; only the last place may be left out",
+            seats=[s for s in seats if s not in order],
+            place=gaps[0],
+        )
+    return order
+
+
+def _finishing_places(raw: Any, seats: Sequence[str]) -> list[str]:
+    """K-V2 for the Domino: ``order`` as a list (text is split at spaces, commas and
+    semicolons), its empty last places dropped (:func:`_places`), each place a seat.
+
+    Raises:
+        InvalidDeal: ``INCOMPLETE_ORDER`` on ``"order"`` (not a list; params ``seats`` every
+            seat), as :func:`_places`; ``UNKNOWN_PLAYER`` on ``"order"``.
+    """
+    if isinstance(raw, str):
+        raw = [p for p in re.split(r"[\s,;]+", raw) if p]
+    if not isinstance(raw, list | tuple):
+        raise InvalidDeal(
+            "order",
+            "INCOMPLETE_ORDER",
+            f"order must list the players as they went out, not {raw!r}",
+            seats=list(seats),
+        )
+    order = _places(list(raw), seats)
+    _known("order", order, seats)
+    return order
+
+
+def _start_known(entry: Mapping[str, Any], seats: Sequence[str], domino_start: str) -> None:
+    """K-V2 for the Domino's ``start`` / ``start_unter``: the seat that opened, or the name of
+    the configured starting Unter (``domino_start``); left out or ``null`` is fine.
+
+    Raises:
+        InvalidDeal: ``UNKNOWN_PLAYER`` on ``"start"`` / ``"start_unter"``.
+    """
+    for name in START_FIELDS:
+        start = entry.get(name)
+        if start is not None and start != domino_start:
+            _known(name, [start], seats)
+
+
+def _dealer_known(dealer: Any, seats: Sequence[str]) -> str | None:
+    """K-V2 for ``dealer``: a seat, or ``None`` when left out.
+
+    Raises:
+        InvalidDeal: ``UNKNOWN_PLAYER`` on ``"dealer"``.
+    """
+    if dealer is None:
+        return None
+    _known("dealer", [dealer], seats)
+    return str(dealer)
+
+
+def _whole_counts(name: str, values: Mapping[str, Any], seats: Sequence[str]) -> None:
+    """K-V3: every seat's count in ``name`` is a whole number ≥ 0.
+
+    Raises:
+        InvalidDeal: ``NOT_AN_INTEGER`` on ``name.A`` (params ``value``: numbers and text as
+            entered, anything else as its ``repr``); ``OUT_OF_RANGE`` on ``name.A`` (params
+            ``value``, ``minimum`` 0).
+    """
+    for seat in seats:
+        value = values[seat]
+        if not is_int(value):
+            raise InvalidDeal(
+                f"{name}.{seat}",
+                "NOT_AN_INTEGER",
+                f"{name} of {seat} must be a whole number, not {value!r}",
+                value=value if isinstance(value, int | float | str) else repr(value),
+            )
+        if value < 0:
+            raise InvalidDeal(
+                f"{name}.{seat}",
+                "OUT_OF_RANGE",
+                f"{name} of {seat} cannot be negative ({value})",
+                value=value,
+                minimum=0,
+            )
+
+
+def _counts_add_up(
+    name: str, entered: Mapping[str, int], setup: Setup, seats: Sequence[str]
+) -> Mapping[str, int]:
+    """K-V4 … K-V6: the tricks add up to c (cards each), the Hearts to h (Hearts in the deck),
+    the Obers to 4. Returns the counts in seat order.
+
+    Raises:
+        InvalidDeal: ``SUM_MISMATCH`` on ``name``, params ``total`` and ``expected``.
+    """
+    expected = {"tricks": setup.cards_each, "hearts": setup.hearts, "obers": 4}[name]
+    total = sum(entered[s] for s in seats)
+    if total != expected:
+        raise InvalidDeal(
+            name,
+            "SUM_MISMATCH",
+            f"the {name} add up to {total}, not {expected}",
+            total=total,
+            expected=expected,
+        )
+    return {seat: entered[seat] for seat in seats}
+
+
+def _single_holder(name: str, named: Sequence[str], entered: Any) -> str:
+    """K-V7: the Max or the last trick was taken by exactly one player (``named``, as entered
+    in ``entered``); returns his seat.
+
+    Raises:
+        InvalidDeal: ``SINGLE_HOLDER_REQUIRED`` on ``name``, params ``count`` (players named).
+    """
+    if len(named) != 1:
+        raise InvalidDeal(
+            name,
+            "SINGLE_HOLDER_REQUIRED",
+            f"{name} must name exactly one player, not {entered!r}",
+            count=len(named),
+        )
+    return named[0]
+
+
+def _tricks_add_up(tricks: Mapping[str, int], cards_each: int, seats: Sequence[str]) -> None:
+    """K-V8, first part: the full entry's tricks add up to c (cards each).
+
+    Raises:
+        InvalidDeal: ``TRICK_COUNT_MISMATCH`` on ``"tricks"``, params ``total``, ``expected``.
+    """
+    taken = sum(tricks[s] for s in seats)
+    if taken != cards_each:
+        raise InvalidDeal(
+            "tricks",
+            "TRICK_COUNT_MISMATCH",
+            f"the tricks add up to {taken}, not {cards_each}",
+            total=taken,
+            expected=cards_each,
+        )
+
+
+def _cards_within_tricks(deal: Deal, tricks: Mapping[str, int], seats: Sequence[str]) -> None:
+    """K-V8, second part: nobody took more of the contract's cards than his tricks hold (a trick
+    holds n cards, one per player); who took no trick took neither the Max nor the last trick.
+
+    Raises:
+        InvalidDeal: ``CARDS_WITHOUT_TRICKS`` on ``hearts.A`` / ``obers.A`` (params ``count``,
+            ``tricks``, ``maximum``) or on ``max`` / ``last_trick`` (params ``seat``,
+            ``count`` 1, ``tricks`` 0, ``maximum`` 0).
+    """
+    n = len(seats)
+    if deal.counts is not None:
+        name = COUNT_FIELDS[deal.contract]
+        for seat in seats:
+            count, won = deal.counts[seat], tricks[seat]
+            if count > n * won:
+                raise InvalidDeal(
+                    f"{name}.{seat}",
+                    "CARDS_WITHOUT_TRICKS",
+                    f"{seat} took {won} trick(s) of {n} cards, which cannot hold {count} {name}",
+                    count=count,
+                    tricks=won,
+                    maximum=n * won,
+                )
+    if deal.holder is not None and tricks[deal.holder] == 0:
+        raise InvalidDeal(
+            HOLDER_FIELDS[deal.contract],
+            "CARDS_WITHOUT_TRICKS",
+            f"{deal.holder} took no trick, so cannot have taken the "
+            f"{'Max' if deal.contract == KEIN_MAX else 'last trick'}",
+            seat=deal.holder,
+            count=1,
+            tricks=0,
+            maximum=0,
+        )
+
+
+def _finishing_order(order: Sequence[str], seats: Sequence[str]) -> tuple[tuple[str, ...], bool]:
+    """K-V9: the Domino's finishing order names every player once; only the last place may be
+    left out. Returns the full order (the last place filled in) and whether it was inferred.
+
+    Raises:
+        InvalidDeal: ``DUPLICATE_PLAYER`` on ``"order"`` (params ``seats`` the player named
+            twice); ``INCOMPLETE_ORDER`` on ``"order"`` (params ``seats`` those missing).
+    """
+    seen: set[str] = set()
+    for seat in order:
+        if seat in seen:
+            raise InvalidDeal(
+                "order",
+                "DUPLICATE_PLAYER",
+                f"{seat} appears twice in the finishing order",
+                seats=[seat],
+            )
+        seen.add(seat)
+    if len(order) < len(seats) - 1:
+        missing = [s for s in seats if s not in seen]
+        raise InvalidDeal(
+            "order",
+            "INCOMPLETE_ORDER",
+            f"the finishing order lacks {', '.join(missing)}; only the last place may be left out",
+            seats=missing,
+        )
+    full = tuple(order) + tuple(s for s in seats if s not in seen)
+    return full, len(order) == len(seats) - 1
+
+
+def _pot_holds_payouts(opened: KeinStichState) -> None:
+    """K-V10: before the Domino the pot holds exactly the payouts (a re-check: K-V4 … K-V7 and
+    K-V11 guarantee it through valid deals). A rule of the deal in its place, but ahead of the
+    fields check in the table, so it is parse's.
+
+    Raises:
+        InvalidDeal: ``POT_MISMATCH`` on ``"deal"``, params ``pot`` and ``expected`` (points).
+    """
+    assert opened.setup is not None
+    payouts = sum(opened.setup.payouts)
+    if opened.pot != payouts:
+        raise InvalidDeal(
+            "deal",
+            "POT_MISMATCH",
+            f"the pot holds {opened.pot}, but the Domino pays out {payouts}",
+            pot=opened.pot,
+            expected=payouts,
+        )
+
+
+def _contract_fields(entry: Mapping[str, Any], contract: str) -> None:
+    """The entry has only the fields of its contract (e.g. no ``hearts`` on the Kein Stich deal).
+    No rule of the K-V table, so only checked when they all hold.
+
+    Raises:
+        InvalidDeal: ``UNKNOWN_FIELD`` on the first other key, params ``name`` (the key) and
+            ``contract``.
+    """
+    allowed = _ALLOWED_FIELDS[contract]
+    for key in entry:
+        if key not in allowed:
+            raise InvalidDeal(
+                str(key),
+                "UNKNOWN_FIELD",
+                f"{key!r} is not a field of the {contract} deal; it takes "
+                f"{', '.join(sorted(allowed))}",
+                name=str(key),
+                contract=contract,
+            )
+
+
+def _trick_deal(entry: Mapping[str, Any], contract: str, opened: KeinStichState) -> Deal:
+    """K-V2 … K-V8 for a trick contract: its count map (``tricks`` / ``hearts`` / ``obers``) or
+    its holder (``max`` / ``last_trick``), the full entry's ``tricks`` and the ``dealer``.
+
+    Raises:
+        InvalidDeal: as the rows K-V2 … K-V8 say, in their order.
+    """
+    setup = opened.setup
+    assert setup is not None
+    seats = opened.seats
+    count_field = COUNT_FIELDS.get(contract)
+    holder_field = HOLDER_FIELDS.get(contract)
+    # The full entry's tricks (K-V8) beside the contract's own count; a null is left out.
+    full = count_field != "tricks" and entry.get("tricks") is not None
+    maps = ([] if count_field is None else [count_field]) + (["tricks"] if full else [])
+
+    for name in maps:  # K-V2
+        _every_seat(name, entry.get(name), seats)
+    named = [] if holder_field is None else _holders(holder_field, entry.get(holder_field), seats)
+    dealer = _dealer_known(entry.get("dealer"), seats)
+    for name in maps:  # K-V3
+        _whole_counts(name, entry[name], seats)
+    counts: Mapping[str, int] | None = None  # K-V4 … K-V6
+    if count_field is not None:
+        counts = _counts_add_up(count_field, entry[count_field], setup, seats)
+    holder: str | None = None  # K-V7
+    if holder_field is not None:
+        holder = _single_holder(holder_field, named, entry.get(holder_field))
+    deal = Deal(contract, counts=counts, holder=holder, dealer=dealer)
+    if full:  # K-V8
+        _tricks_add_up(entry["tricks"], setup.cards_each, seats)
+        _cards_within_tricks(deal, entry["tricks"], seats)
+    return deal
+
+
+def _domino_deal(entry: Mapping[str, Any], opened: KeinStichState) -> Deal:
+    """K-V2, K-V9 and K-V10 for the Domino: the finishing ``order``, ``start`` and ``dealer``,
+    and the pot it pays out.
+
+    Raises:
+        InvalidDeal: as the rows K-V2, K-V9, K-V10 say, in their order.
+    """
+    seats = opened.seats
+    order = _finishing_places(entry.get("order"), seats)  # K-V2
+    _start_known(entry, seats, opened.variant.domino_start)
+    dealer = _dealer_known(entry.get("dealer"), seats)
+    full_order, inferred = _finishing_order(order, seats)  # K-V9
+    _pot_holds_payouts(opened)  # K-V10
+    return Deal(DOMINO, order=full_order, inferred_last=inferred, dealer=dealer)
+
+
+# -- push: the scoring (Scoring specification §4.6) -----------------------------------------------
+
+
+def _added(mapping: Mapping[str, int], amounts: Mapping[str, int]) -> Mapping[str, int]:
+    """``mapping`` (points per seat) with ``amounts`` added seat by seat, read-only; a seat
+    missing from ``amounts`` keeps its figure."""
+    return freeze({seat: value + amounts.get(seat, 0) for seat, value in mapping.items()})
+
+
+def _paid_in(deal: Deal, opened: KeinStichState) -> tuple[dict[str, Any], tuple[Event, ...]]:
+    """A penalty contract (§4.2): every seat pays the stake per trick, Heart or Ober it took, or
+    the holder of the Max or the last trick pays its stake, into the pot (points). Returns the
+    state's fields it changes (before the deal is counted) and the ``paid_in`` event."""
+    setup = opened.setup
+    assert setup is not None
+    seats = opened.seats
+    stake = setup.stakes[deal.contract]
+    if deal.counts is not None:
+        paid = {s: stake * deal.counts[s] for s in seats}
+    else:
+        paid = {s: stake if s == deal.holder else 0 for s in seats}
+    owed = {s: -amount for s, amount in paid.items()}
+    scored: dict[str, Any] = {
+        "pot": opened.pot + sum(paid.values()),
+        "balance": _added(opened.balance, owed),
+        "paid_in": _added(opened.paid_in, paid),
+        "game_net": _added(opened.game_net, owed),
+    }
+    event = Event(
+        "paid_in",
+        tuple(s for s in seats if paid[s] > 0),
+        {
+            "contract": deal.contract,
+            "counts": None if deal.counts is None else dict(deal.counts),
+            "paid": paid,
+            "total": sum(paid.values()),
+            "pot": scored["pot"],
+        },
+        SOURCE_SIX_DEAL if deal.contract == LETZTER_STICH else SOURCE_GAME,
+    )
+    return scored, (event,)
+
+
+def _paid_out(deal: Deal, opened: KeinStichState) -> tuple[dict[str, Any], tuple[Event, ...]]:
+    """The Domino (§4.2, §4.3): the pot paid out by finishing place, first out first (points);
+    the game is over. Returns the state's fields it changes (before the deal is counted) and the
+    ``domino`` and ``game_over`` events."""
+    setup = opened.setup
+    assert setup is not None
+    payouts = dict(zip(deal.order, setup.payouts, strict=True))
+    scored: dict[str, Any] = {
+        "game_over": True,
+        "games_played": opened.games_played + 1,
+        "pot": opened.pot - sum(payouts.values()),
+        "balance": _added(opened.balance, payouts),
+        "won": _added(opened.won, payouts),
+        "game_net": _added(opened.game_net, payouts),
+        "domino_firsts": _added(opened.domino_firsts, {deal.order[0]: 1}),
+        "domino_seconds": _added(opened.domino_seconds, {deal.order[1]: 1}),
+    }
+    domino = Event(
+        "domino",
+        deal.order,
+        {
+            "payouts": {s: payouts[s] for s in opened.seats},
+            "inferred_last": deal.inferred_last,
+        },
+        SOURCE_SIX_DEAL if LETZTER_STICH in setup.contracts else SOURCE_DOMINO,
+    )
+    game_over = Event(
+        "game_over",
+        (),
+        {
+            "game": opened.game,
+            "game_net": dict(scored["game_net"]),
+            "balance": dict(scored["balance"]),
+        },
+        SOURCE_GAME,
+    )
+    return scored, (domino, game_over)
 
 
 class KeinStich(GameBase):
@@ -778,15 +1343,25 @@ class KeinStich(GameBase):
             domino_seconds=zero,
         )
 
-    # -- validation ------------------------------------------------------------------------------
+    # -- the deal in three steps -----------------------------------------------------------------
 
-    def validate(
-        self, entry: Mapping[str, Any], state: KeinStichState, variant: Variant
-    ) -> tuple[Warning, ...]:
-        """Check one raw entry against the state before it, in the order of the K-V table
-        (Scoring specification §4.5, §7); the first failing rule is raised.
+    def parse(
+        self,
+        entry: Mapping[str, Any],
+        state: KeinStichState,
+        variant: Variant,
+        *,
+        trusted: bool = False,
+    ) -> Deal:
+        """Step 1: the raw entry read into a :class:`Deal`, checked in the order of the K-V
+        table (Scoring specification §4.5, §7); the first failing rule is raised.
 
-        Returns the warnings (``DEALER_ROTATION``, K-V12). Raises:
+        Every row but the dealer rotation (K-V12) is here: ``MATCH_OVER``, the contract due
+        (K-V1) and the pot (K-V10) depend on the state but come before rules of the entry's
+        form, and the contract decides which fields are read. Every check is cheap, so
+        ``trusted=True`` still checks in full.
+
+        Raises:
             InvalidDeal: ``INVALID_ENTRY`` (not an object), ``MATCH_OVER``;
                 ``OPTION_DISABLED`` (the Letzter Stich named as the contract in the five-deal
                 version); ``CONTRACT_ORDER`` (K-V1); ``OPTION_DISABLED`` (``last_trick`` given
@@ -798,443 +1373,59 @@ class KeinStich(GameBase):
                 (K-V9); ``POT_MISMATCH`` (K-V10); ``UNKNOWN_FIELD`` (a field the contract does
                 not have; not a K-V rule, so last).
         """
-        return self._check(entry, state, _opened(state))[1]
-
-    def _check(
-        self, entry: Any, state: KeinStichState, opened: KeinStichState
-    ) -> tuple[Deal, tuple[Warning, ...]]:
-        """The checked deal and its warnings; ``opened`` is ``_opened(state)``."""
-        if not isinstance(entry, Mapping):
-            raise InvalidDeal("deal", "INVALID_ENTRY", f"a deal must be an object, not {entry!r}")
-        if state.match_over:
-            raise InvalidDeal(
-                "deal",
-                "MATCH_OVER",
-                f"the match is over after {state.games_played} games; open a new session",
-                games_played=state.games_played,
-            )
-        setup = opened.setup
-        assert setup is not None
-        seats = opened.seats
-        n = len(seats)
-
-        # K-V1: the contract due.
-        contracts = setup.contracts
-        due = opened.next_contract
-        due_name = contracts[due - 1]
-        given = entry.get("contract")
-        position = contract_position(given, contracts)
-        if contract_name(given) == LETZTER_STICH and LETZTER_STICH not in contracts:
-            # The Letzter Stich named while the six-deal version is off (§0.2, §4.8).
-            raise InvalidDeal(
-                "contract",
-                "OPTION_DISABLED",
-                "the Letzter Stich is only played in the six-deal version (extra_contract = "
-                "letzter_stich)",
-                option="extra_contract",
-            )
-        if position != due:
-            if given is None:
-                what = "no contract is given"
-            elif position is None or not 1 <= position <= len(contracts):
-                what = f"{given!r} is not a contract of this session"
-            else:
-                what = f"contract {position} ({contracts[position - 1]}) is not due"
-            raise InvalidDeal(
-                "contract",
-                "CONTRACT_ORDER",
-                f"{what}; contract {due} ({due_name}) is due",
-                value=given if isinstance(given, int | str) else repr(given),
-                expected=due,
-                contract=due_name,
-            )
-        contract = due_name
-
-        if "last_trick" in entry and LETZTER_STICH not in contracts:
-            raise InvalidDeal(
-                "last_trick",
-                "OPTION_DISABLED",
-                "last_trick only applies in the six-deal version (extra_contract = letzter_stich)",
-                option="extra_contract",
-            )
-
-        # Only the fields this contract has are read; any other is refused after the K-V rules.
-        allowed = _ALLOWED_FIELDS[contract]
-        count_field = COUNT_FIELDS.get(contract)
-        holder_field = HOLDER_FIELDS.get(contract)
-        maps: list[str] = []
-        if count_field is not None:
-            maps.append(count_field)
-        if "tricks" in allowed and entry.get("tricks") is not None and "tricks" not in maps:
-            # The full entry's tricks (K-V8); a null is the same as leaving them out.
-            maps.append("tricks")
-
-        # K-V2: the players are the table's seats exactly.
-        for name in maps:
-            values = entry.get(name)
-            if not isinstance(values, Mapping):
-                raise InvalidDeal(
-                    name,
-                    "MISSING_PLAYER",
-                    f"{name} must map each player ({', '.join(seats)}) to a number, not {values!r}",
-                    seats=list(seats),
-                )
-            # The field is the most specific one: the unknown key, or the missing seat's box.
-            unknown = [str(k) for k in values if k not in seats]
-            if unknown:
-                raise InvalidDeal(
-                    f"{name}.{unknown[0]}",
-                    "UNKNOWN_PLAYER",
-                    f"{', '.join(map(repr, unknown))} is not a seat at this table "
-                    f"({', '.join(seats)})",
-                    seats=unknown,
-                )
-            missing = [s for s in seats if s not in values]
-            if missing:
-                raise InvalidDeal(
-                    f"{name}.{missing[0]}",
-                    "MISSING_PLAYER",
-                    f"no {name} entered for {', '.join(missing)} (enter 0 where none)",
-                    seats=missing,
-                )
-        named: list[str] = []
-        if holder_field is not None:
-            holder = entry.get(holder_field)
-            holders: list[Any] = list(holder) if isinstance(holder, list | tuple) else [holder]
-            named = [h for h in holders if h is not None]
-            self._known(holder_field, named, seats)
-        order: list[Any] = []
-        if contract == DOMINO:
-            raw = entry.get("order")
-            if isinstance(raw, str):
-                raw = [p for p in re.split(r"[\s,;]+", raw) if p]
-            if not isinstance(raw, list | tuple):
-                raise InvalidDeal(
-                    "order",
-                    "INCOMPLETE_ORDER",
-                    f"order must list the players as they went out, not {raw!r}",
-                    seats=list(seats),
-                )
-            order = self._places(list(raw), seats)
-            self._known("order", order, seats)
-            for name in START_FIELDS:
-                start = entry.get(name)
-                if start is not None and start != opened.variant.domino_start:
-                    self._known(name, [start], seats)
-        dealer = entry.get("dealer")
-        if dealer is not None:
-            self._known("dealer", [dealer], seats)
-
-        # K-V3: whole numbers ≥ 0.
-        for name in maps:
-            values = entry[name]
-            for seat in seats:
-                value = values[seat]
-                if not is_int(value):
-                    raise InvalidDeal(
-                        f"{name}.{seat}",
-                        "NOT_AN_INTEGER",
-                        f"{name} of {seat} must be a whole number, not {value!r}",
-                        value=value if isinstance(value, int | float | str) else repr(value),
-                    )
-                if value < 0:
-                    raise InvalidDeal(
-                        f"{name}.{seat}",
-                        "OUT_OF_RANGE",
-                        f"{name} of {seat} cannot be negative ({value})",
-                        value=value,
-                        minimum=0,
-                    )
-
-        # K-V4 … K-V6: the counts add up to the cards there are.
-        counts: Mapping[str, int] | None = None
-        if count_field is not None:
-            entered: Mapping[str, int] = entry[count_field]
-            counts = entered
-            expected = {
-                "tricks": setup.cards_each,
-                "hearts": setup.hearts,
-                "obers": 4,
-            }[count_field]
-            total = sum(entered[s] for s in seats)
-            if total != expected:
-                raise InvalidDeal(
-                    count_field,
-                    "SUM_MISMATCH",
-                    f"the {count_field} add up to {total}, not {expected}",
-                    total=total,
-                    expected=expected,
-                )
-
-        # K-V7: exactly one holder.
-        holder_seat: str | None = None
-        if holder_field is not None:
-            if len(named) != 1:
-                raise InvalidDeal(
-                    holder_field,
-                    "SINGLE_HOLDER_REQUIRED",
-                    f"{holder_field} must name exactly one player, not {entry.get(holder_field)!r}",
-                    count=len(named),
-                )
-            holder_seat = named[0]
-
-        # K-V8: the full entry's tricks.
-        tricks = entry.get("tricks") if "tricks" in maps and count_field != "tricks" else None
-        if tricks is not None:
-            taken = sum(tricks[s] for s in seats)
-            if taken != setup.cards_each:
-                raise InvalidDeal(
-                    "tricks",
-                    "TRICK_COUNT_MISMATCH",
-                    f"the tricks add up to {taken}, not {setup.cards_each}",
-                    total=taken,
-                    expected=setup.cards_each,
-                )
-            if counts is not None:
-                for seat in seats:
-                    count, won = counts[seat], tricks[seat]
-                    if count > n * won:
-                        raise InvalidDeal(
-                            f"{count_field}.{seat}",
-                            "CARDS_WITHOUT_TRICKS",
-                            f"{seat} took {won} trick(s) of {n} cards, which cannot hold "
-                            f"{count} {count_field}",
-                            count=count,
-                            tricks=won,
-                            maximum=n * won,
-                        )
-            if holder_seat is not None and tricks[holder_seat] == 0:
-                raise InvalidDeal(
-                    holder_field or "deal",
-                    "CARDS_WITHOUT_TRICKS",
-                    f"{holder_seat} took no trick, so cannot have taken the "
-                    f"{'Max' if contract == KEIN_MAX else 'last trick'}",
-                    seat=holder_seat,
-                    count=1,
-                    tricks=0,
-                    maximum=0,
-                )
-
-        # K-V9: the Domino's finishing order.
-        full_order: tuple[str, ...] = ()
-        inferred = False
-        if contract == DOMINO:
-            seen: set[str] = set()
-            for seat in order:
-                if seat in seen:
-                    raise InvalidDeal(
-                        "order",
-                        "DUPLICATE_PLAYER",
-                        f"{seat} appears twice in the finishing order",
-                        seats=[seat],
-                    )
-                seen.add(seat)
-            if len(order) < n - 1:
-                missing = [s for s in seats if s not in seen]
-                raise InvalidDeal(
-                    "order",
-                    "INCOMPLETE_ORDER",
-                    f"the finishing order lacks {', '.join(missing)}; only the last place may "
-                    "be left out",
-                    seats=missing,
-                )
-            inferred = len(order) == n - 1
-            full_order = tuple(order) + tuple(s for s in seats if s not in seen)
-
-            # K-V10: the pot holds exactly the payouts.
-            if opened.pot != sum(setup.payouts):
-                raise InvalidDeal(
-                    "deal",
-                    "POT_MISMATCH",
-                    f"the pot holds {opened.pot}, but the Domino pays out {sum(setup.payouts)}",
-                    pot=opened.pot,
-                    expected=sum(setup.payouts),
-                )
-
-        # A field the contract does not have (e.g. hearts on the Kein Stich deal): no rule of
-        # the K-V table, so only reported when they all hold.
-        for key in entry:
-            if key not in allowed:
-                raise InvalidDeal(
-                    str(key),
-                    "UNKNOWN_FIELD",
-                    f"{key!r} is not a field of the {contract} deal; it takes "
-                    f"{', '.join(sorted(allowed))}",
-                    name=str(key),
-                    contract=contract,
-                )
-
-        # K-V12: dealer rotation (a warning only).
-        warnings: tuple[Warning, ...] = ()
-        expected_seat = expected_dealer(state)
-        if dealer is not None and expected_seat is not None and dealer != expected_seat:
-            warnings = (
-                Warning(
-                    "dealer",
-                    "DEALER_ROTATION",
-                    f"{dealer} dealt, but the deal passes clockwise from {state.dealer} to "
-                    f"{expected_seat}",
-                ),
-            )
-        deal = Deal(
-            contract=contract,
-            counts=counts,
-            holder=holder_seat,
-            order=full_order,
-            inferred_last=inferred,
-        )
-        return deal, warnings
-
-    @staticmethod
-    def _places(order: list[Any], seats: Sequence[str]) -> list[Any]:
-        """The finishing order without its empty places (``None`` or ``""``, as a form posts
-        them). Only the last place may be empty (K-V9, Scoring specification §4.4): a gap
-        before a filled place would move every later player up a place and pay him the wrong
-        payout, so it is ``INCOMPLETE_ORDER``."""
-        while order and order[-1] in (None, ""):
-            order.pop()
-        gaps = [place for place, seat in enumerate(order, 1) if seat in (None, "")]
-        if gaps:
-            raise InvalidDeal(
-                "order",
-                "INCOMPLETE_ORDER",
-                f"place {gaps[0]} of the finishing order is empty, but a later place is "
-                "filled; only the last place may be left out",
-                seats=[s for s in seats if s not in order],
-                place=gaps[0],
-            )
-        return order
-
-    @staticmethod
-    def _known(name: str, values: Sequence[Any], seats: Sequence[str]) -> None:
-        """K-V2 for named players: each must be a seat at this table."""
-        unknown = [v for v in values if not isinstance(v, str) or v not in seats]
-        if unknown:
-            shown = [v if isinstance(v, str) else repr(v) for v in unknown]
-            raise InvalidDeal(
-                name,
-                "UNKNOWN_PLAYER",
-                f"{', '.join(map(repr, unknown))} is not a seat at this table ({', '.join(seats)})",
-                seats=shown,
-            )
-
-    # -- scoring ---------------------------------------------------------------------------------
-
-    def apply(
-        self,
-        entry: Mapping[str, Any],
-        state: KeinStichState,
-        variant: Variant,
-        *,
-        trusted: bool = False,
-    ) -> Step:
-        """Validate ``entry`` and score it (Scoring specification §4.6); returns the next step.
-
-        Every check is cheap, so ``trusted=True`` still validates in full and only drops the
-        warnings. The state passed in is never changed. Raises:
-            InvalidDeal: as :meth:`validate`.
-        """
+        entry = _entry_object(entry)
+        _match_open(state)
         opened = _opened(state)
-        deal, warnings = self._check(entry, state, opened)
-        setup = opened.setup
-        assert setup is not None
-        seats = state.seats
+        assert opened.setup is not None
+        contracts = opened.setup.contracts
+        contract = _contract_due(entry, contracts, opened.next_contract)  # K-V1
+        _six_deal_only(entry, contracts)
+        if contract == DOMINO:
+            deal = _domino_deal(entry, opened)
+        else:
+            deal = _trick_deal(entry, contract, opened)
+        _contract_fields(entry, contract)
+        return deal
+
+    def legality(self, deal: Deal, state: KeinStichState, variant: Variant) -> tuple[Warning, ...]:
+        """Step 2: K-V12, the dealer in turn (§4.1, §4.7): ``DEALER_ROTATION`` on ``"dealer"``
+        when the entered dealer is not the seat clockwise after the last one, across games too.
+        A warning only; every refusing rule comes before a rule of the entry's form in the
+        table and is :meth:`parse`'s."""
+        expected = expected_dealer(state)
+        return rotation_warnings(
+            deal.dealer,
+            expected,
+            f"{deal.dealer} dealt, but the deal passes clockwise from {state.dealer} to {expected}",
+        )
+
+    def push(self, deal: Deal, state: KeinStichState, variant: Variant) -> Step:
+        """Step 3: the deal scored (Scoring specification §4.6): a penalty contract pays into the
+        pot, the Domino pays it out and ends the game; after a Domino the next deal opens a new
+        game (pot 0). The round is over after ``games_per_round`` games. The state passed in is
+        never changed; the step has no warnings of its own."""
+        opened = _opened(state)
         events: list[Event] = []
         if opened is not state:
             events.append(Event("new_game", (), {"game": opened.game}, SOURCE_GAME))
-        balance = dict(opened.balance)
-        paid_in = dict(opened.paid_in)
-        won = dict(opened.won)
-        game_net = dict(opened.game_net)
-        firsts = dict(opened.domino_firsts)
-        seconds = dict(opened.domino_seconds)
-        pot = opened.pot
-        game_over = False
-        games_played = opened.games_played
-
         if deal.contract == DOMINO:
-            payouts = dict(zip(deal.order, setup.payouts, strict=True))
-            for seat, amount in payouts.items():
-                balance[seat] += amount
-                won[seat] += amount
-                game_net[seat] += amount
-                pot -= amount
-            firsts[deal.order[0]] += 1
-            if len(deal.order) > 1:
-                seconds[deal.order[1]] += 1
-            events.append(
-                Event(
-                    "domino",
-                    deal.order,
-                    {
-                        "payouts": {s: payouts[s] for s in seats},
-                        "inferred_last": deal.inferred_last,
-                    },
-                    SOURCE_SIX_DEAL if LETZTER_STICH in setup.contracts else SOURCE_DOMINO,
-                )
-            )
-            game_over = True
-            games_played += 1
-            events.append(
-                Event(
-                    "game_over",
-                    (),
-                    {"game": opened.game, "game_net": dict(game_net), "balance": dict(balance)},
-                    SOURCE_GAME,
-                )
-            )
+            scored, played = _paid_out(deal, opened)
         else:
-            stake = setup.stakes[deal.contract]
-            if deal.counts is not None:
-                paid = {s: stake * deal.counts[s] for s in seats}
-            else:
-                paid = {s: stake if s == deal.holder else 0 for s in seats}
-            for seat, amount in paid.items():
-                balance[seat] -= amount
-                paid_in[seat] += amount
-                game_net[seat] -= amount
-                pot += amount
-            events.append(
-                Event(
-                    "paid_in",
-                    tuple(s for s in seats if paid[s] > 0),
-                    {
-                        "contract": deal.contract,
-                        "counts": None if deal.counts is None else dict(deal.counts),
-                        "paid": paid,
-                        "total": sum(paid.values()),
-                        "pot": pot,
-                    },
-                    SOURCE_SIX_DEAL if deal.contract == LETZTER_STICH else SOURCE_GAME,
-                )
-            )
-
-        unit_over = state.unit_over
-        new = KeinStichState(
-            seats=seats,
+            scored, played = _paid_in(deal, opened)
+        events.extend(played)
+        new = replace(
+            opened,
+            **scored,
             variant=variant,
-            setup=setup,
             deals=state.deals + 1,
-            game=opened.game,
             done=(*opened.done, deal.contract),
-            game_over=game_over,
-            games_played=games_played,
-            pot=pot,
-            balance=freeze(balance),
-            paid_in=freeze(paid_in),
-            won=freeze(won),
-            game_net=freeze(game_net),
-            domino_firsts=freeze(firsts),
-            domino_seconds=freeze(seconds),
-            pots=(*state.pots, pot),
-            dealer=entry.get("dealer") or expected_dealer(state),
-            unit_over=unit_over,
-            unit_result=state.unit_result,
+            pots=(*state.pots, scored["pot"]),
+            dealer=deal.dealer or expected_dealer(state),
         )
-        if not unit_over and games_played >= variant.games_per_round:
+        if not new.unit_over and new.games_played >= variant.games_per_round:
             new = replace(new, unit_over=True, unit_result=new._live_result())
-            events.append(Event("unit_over", (), {"games": games_played}, SOURCE_UNIT))
-        return Step(state=new, events=tuple(events), warnings=() if trusted else warnings)
+            events.append(Event("unit_over", (), {"games": new.games_played}, SOURCE_UNIT))
+        return Step(state=new, events=tuple(events))
 
 
 KEIN_STICH_GAME = KeinStich()

@@ -14,9 +14,9 @@ Every function takes a ``random.Random`` so a seed reproduces a match exactly.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from scoring.bauerchen import (
     BAUERCHEN,
@@ -24,13 +24,13 @@ from scoring.bauerchen import (
     LAST_TRICK,
     OTHER,
     SEATS,
-    TEAM_OF,
     BauerchenState,
     Variant,
     deal_points,
     meld_value,
 )
 from scoring.cards import SUITS, Card, deck
+from scoring.checks import PARTNERSHIP_OF, next_seat
 
 MAX_DEALS = 3000
 """Safety bound on the deals of one simulated unit or match; a stein takes a few dozen."""
@@ -153,7 +153,9 @@ def _name_trumps(hand: Sequence[Card]) -> str:
 
 
 def _team_trumps(hands: dict[str, list[Card]], team: str, trumps: Trumps) -> int:
-    return sum(trumps.is_trump(c) for seat in SEATS if TEAM_OF[seat] == team for c in hands[seat])
+    return sum(
+        trumps.is_trump(c) for seat in SEATS if PARTNERSHIP_OF[seat] == team for c in hands[seat]
+    )
 
 
 def _solo_candidate(
@@ -172,22 +174,8 @@ def _solo_candidate(
     return None
 
 
-def simulate_deal(state: BauerchenState, variant: Variant, rng: random.Random) -> dict[str, Any]:
-    """Play one deal at the table in ``state`` and return its full entry.
-
-    Returns ``{"dealer", "trump", "cp_NS", "cp_EW", "tricks": {"NS", "EW"}, "last_trick",
-    "spritz", "spritz_log", "melds": [{"player", "suit"}], "home", "winner"}`` (plus
-    ``"die_letzte": true`` when forehand turned his last card for trumps), or for a Kart' ab
-    ``{"dealer", "trump", "solo": {"player", "won", "tricks"}}``. The dealer follows the clockwise
-    rotation (forehand deals next); the first dealer is drawn by lot.
-    """
-    dealer = state.next_dealer() or rng.choice(SEATS)
-    start = SEATS.index(dealer)
-    order = [SEATS[(start + i) % 4] for i in range(1, 5)]  # forehand first, dealer last
-    forehand = order[0]
-    home = TEAM_OF[forehand]
-    away = OTHER[home]
-
+def _deal_hands(order: Sequence[str], rng: random.Random) -> dict[str, list[Card]]:
+    """Shuffle the 20 cards and deal 2 + 3 clockwise from forehand (``order``: forehand first)."""
     cards = list(deck(("A", "10", "K", "Q", "J")))
     rng.shuffle(cards)
     hands: dict[str, list[Card]] = {seat: [] for seat in order}
@@ -196,52 +184,70 @@ def simulate_deal(state: BauerchenState, variant: Variant, rng: random.Random) -
         for seat in order:
             hands[seat].extend(cards[position : position + packet])
             position += packet
+    return hands
 
-    entry: dict[str, Any] = {"dealer": dealer}
-    fifth = hands[forehand][4]
-    first_two = hands[forehand][:2]
+
+def _pick_trumps(
+    hand: Sequence[Card], variant: Variant, rng: random.Random, entry: dict[str, Any]
+) -> Trumps:
+    """Forehand's trumps (his ``hand``): with Die Letzte played and two Bowers as his first two
+    cards he mostly turns his last card for trumps (``entry["die_letzte"] = True``), else he
+    names his best suit. Writes ``entry["trump"]``."""
+    fifth = hand[4]
     if (
         variant.die_letzte
-        and all(c.rank == "J" for c in first_two)
+        and all(c.rank == "J" for c in hand[:2])
         and fifth.rank != "J"
         and rng.random() < 0.7
     ):
         trumps = Trumps(fifth.suit)  # Die Letzte: the last card turned for trumps
         entry["die_letzte"] = True
     else:
-        trumps = Trumps(_name_trumps(hands[forehand]))
+        trumps = Trumps(_name_trumps(hand))
     entry["trump"] = trumps.suit
+    return trumps
 
-    solo_allowed = variant.solo_failure == "round_to_opponents" and not (
-        variant.ledig_no_solo_in_gehampelter and state.gehampelter
+
+def _play_solo(
+    hands: dict[str, list[Card]],
+    order: Sequence[str],
+    soloist: str,
+    trumps: Trumps,
+    rng: random.Random,
+) -> dict[str, Any]:
+    """A Kart' ab: the soloist's partner lays down his cards, the three others play five
+    tricks. Returns the entry's ``solo``: ``{"player", "won", "tricks"}``."""
+    partner = next(
+        s for s in SEATS if PARTNERSHIP_OF[s] == PARTNERSHIP_OF[soloist] and s != soloist
     )
-    soloist = _solo_candidate(hands, order, trumps, rng) if solo_allowed else None
-    if soloist is not None:
-        partner = next(s for s in SEATS if TEAM_OF[s] == TEAM_OF[soloist] and s != soloist)
-        playing = [s for s in order if s != partner]
-        partners = {
-            s: (None if s == soloist else next(o for o in playing if o not in (s, soloist)))
-            for s in playing
-        }
-        leader = playing[0]
-        taken = 0
-        for _ in range(5):
-            plays: list[tuple[str, Card]] = []
-            first = playing.index(leader)
-            for i in range(3):
-                seat = playing[(first + i) % 3]
-                card = _choose(hands[seat], plays, seat, trumps, partners, 3, rng)
-                hands[seat].remove(card)
-                plays.append((seat, card))
-            leader = trick_winner(plays, trumps)
-            taken += leader == soloist
-        entry["solo"] = {"player": soloist, "won": taken == 5, "tricks": taken}
-        return entry
+    playing = [s for s in order if s != partner]
+    partners = {
+        s: (None if s == soloist else next(o for o in playing if o not in (s, soloist)))
+        for s in playing
+    }
+    leader = playing[0]
+    taken = 0
+    for _ in range(5):
+        plays: list[tuple[str, Card]] = []
+        first = playing.index(leader)
+        for i in range(3):
+            seat = playing[(first + i) % 3]
+            card = _choose(hands[seat], plays, seat, trumps, partners, 3, rng)
+            hands[seat].remove(card)
+            plays.append((seat, card))
+        leader = trick_winner(plays, trumps)
+        taken += leader == soloist
+    return {"player": soloist, "won": taken == 5, "tricks": taken}
 
-    # Spritzen: the away team first, then the teams alternate while each feels strong enough.
+
+def _spritz_log(
+    hands: dict[str, list[Card]], home: str, trumps: Trumps, variant: Variant, rng: random.Random
+) -> list[str]:
+    """Spritzen: the away team first, then the teams alternate while each feels strong enough
+    (at most 4 calls, or ``max_spritz``). Returns the calling teams in order."""
     cap = 4 if variant.max_spritz is None else min(4, variant.max_spritz)
     log: list[str] = []
-    caller = away
+    caller = OTHER[home]
     while len(log) < cap:
         strength = _team_trumps(hands, caller, trumps)
         keen = 0.5 if strength >= 5 else 0.25 if strength >= 4 else 0.03
@@ -251,18 +257,43 @@ def simulate_deal(state: BauerchenState, variant: Variant, rng: random.Random) -
             break
         log.append(caller)
         caller = OTHER[caller]
-    spritz = len(log)
+    return log
 
-    partners = {s: next(o for o in SEATS if TEAM_OF[o] == TEAM_OF[s] and o != s) for s in SEATS}
-    score = dict(state.score)
+
+class _Play(NamedTuple):
+    """Five tricks played: card points and tricks per team, the last trick's team, the melds."""
+
+    cp: dict[str, int]
+    tricks: dict[str, int]
+    last_trick: str
+    melds: list[dict[str, str]]
+
+
+def _play_tricks(
+    hands: dict[str, list[Card]],
+    order: Sequence[str],
+    trumps: Trumps,
+    score: Mapping[str, int],
+    spritz: int,
+    variant: Variant,
+    rng: random.Random,
+) -> _Play:
+    """Five tricks by all four, forehand (``order[0]``) leading the first; a player melds K+Q
+    as he plays one of them while holding the other, mostly, never past the meld cap (the
+    round's game points ``score`` before the deal)."""
+    partners: dict[str, str | None] = {
+        s: next(o for o in SEATS if PARTNERSHIP_OF[o] == PARTNERSHIP_OF[s] and o != s)
+        for s in SEATS
+    }
+    score = dict(score)
     melds: list[dict[str, str]] = []
     melded: set[str] = set()
     cp = {"NS": 0, "EW": 0}
     tricks = {"NS": 0, "EW": 0}
-    leader = forehand
-    last_team = home
+    leader = order[0]
+    last_team = PARTNERSHIP_OF[leader]
     for number in range(5):
-        plays = []
+        plays: list[tuple[str, Card]] = []
         first = order.index(leader)
         for i in range(4):
             seat = order[(first + i) % 4]
@@ -270,7 +301,7 @@ def simulate_deal(state: BauerchenState, variant: Variant, rng: random.Random) -
             # Melden: playing a King or Queen while holding its partner card.
             pair = {"K": "Q", "Q": "K"}.get(card.rank)
             if pair and Card(card.suit, pair) in hands[seat] and card.suit not in melded:
-                team = TEAM_OF[seat]
+                team = PARTNERSHIP_OF[seat]
                 kind = 40 if card.suit == trumps.suit else 20
                 worth = meld_value(kind, score[team], spritz, variant)
                 if (not variant.meld_cap or score[team] + worth < variant.target) and (
@@ -282,24 +313,52 @@ def simulate_deal(state: BauerchenState, variant: Variant, rng: random.Random) -
             hands[seat].remove(card)
             plays.append((seat, card))
         leader = trick_winner(plays, trumps)
-        team = TEAM_OF[leader]
+        team = PARTNERSHIP_OF[leader]
         tricks[team] += 1
         cp[team] += sum(value(c) for _, c in plays)
         if number == 4:
             cp[team] += LAST_TRICK
             last_team = team
+    return _Play(cp, tricks, last_team, melds)
 
+
+def simulate_deal(state: BauerchenState, variant: Variant, rng: random.Random) -> dict[str, Any]:
+    """Play one deal at the table in ``state`` and return its full entry.
+
+    Returns ``{"dealer", "trump", "cp_NS", "cp_EW", "tricks": {"NS", "EW"}, "last_trick",
+    "spritz", "spritz_log", "melds": [{"player", "suit"}], "home", "winner"}`` (plus
+    ``"die_letzte": true`` when forehand turned his last card for trumps), or for a Kart' ab
+    ``{"dealer", "trump", "solo": {"player", "won", "tricks"}}``. The dealer follows the clockwise
+    rotation (forehand deals next); the first dealer is drawn by lot.
+    """
+    dealer = state.next_dealer() or rng.choice(SEATS)
+    order = [next_seat(SEATS, dealer, i) for i in range(1, 5)]  # forehand first, dealer last
+    home = PARTNERSHIP_OF[order[0]]
+    hands = _deal_hands(order, rng)
+    entry: dict[str, Any] = {"dealer": dealer}
+    trumps = _pick_trumps(hands[order[0]], variant, rng, entry)
+
+    solo_allowed = variant.solo_failure == "round_to_opponents" and not (
+        variant.ledig_no_solo_in_gehampelter and state.gehampelter
+    )
+    soloist = _solo_candidate(hands, order, trumps, rng) if solo_allowed else None
+    if soloist is not None:
+        entry["solo"] = _play_solo(hands, order, soloist, trumps, rng)
+        return entry
+
+    log = _spritz_log(hands, home, trumps, variant, rng)
+    play = _play_tricks(hands, order, trumps, state.score, len(log), variant, rng)
     entry.update(
         {
             "home": home,
-            "cp_NS": cp["NS"],
-            "cp_EW": cp["EW"],
-            "tricks": dict(tricks),
-            "last_trick": last_team,
-            "spritz": spritz,
+            "cp_NS": play.cp["NS"],
+            "cp_EW": play.cp["EW"],
+            "tricks": dict(play.tricks),
+            "last_trick": play.last_trick,
+            "spritz": len(log),
             "spritz_log": log,
-            "melds": melds,
-            "winner": deal_points(cp, home, spritz, variant)["team"],
+            "melds": play.melds,
+            "winner": deal_points(play.cp, home, len(log), variant)["team"],
         }
     )
     return entry

@@ -6,9 +6,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from scoring.bauerchen import SEATS, TEAM_OF
+from scoring.bauerchen import SEATS
 from scoring.bauerchen_hessen import RANKS, TRICKS, HessenState, Variant
 from scoring.cards import SUITS, Card, deck
+from scoring.checks import PARTNERSHIP_OF, next_seat
 
 
 def simulate_deal(state: HessenState, variant: Variant, rng: random.Random) -> dict[str, Any]:
@@ -19,7 +20,7 @@ def simulate_deal(state: HessenState, variant: Variant, rng: random.Random) -> d
     dealer = state.next_dealer() or SEATS[-1]
     cards = list(deck(RANKS))
     rng.shuffle(cards)
-    order = [SEATS[(SEATS.index(dealer) + 1 + i) % 4] for i in range(4)]
+    order = [next_seat(SEATS, dealer, 1 + i) for i in range(4)]
     hands = {seat: cards[5 * i : 5 * i + 5] for i, seat in enumerate(order)}
     trump = cards[20].suit
 
@@ -35,10 +36,9 @@ def simulate_deal(state: HessenState, variant: Variant, rng: random.Random) -> d
     leader = order[0]
     winners = []
     for _ in range(TRICKS):
-        start = SEATS.index(leader)
         plays: list[tuple[str, Card]] = []
         for i in range(4):
-            seat = SEATS[(start + i) % 4]
+            seat = next_seat(SEATS, leader, i)
             hand = hands[seat]
             led = suit_of(plays[0][1]) if plays else None
             legal = [c for c in hand if suit_of(c) == led] or hand
@@ -47,5 +47,5 @@ def simulate_deal(state: HessenState, variant: Variant, rng: random.Random) -> d
             plays.append((seat, card))
         led = suit_of(plays[0][1])
         leader = max(plays, key=lambda play: strength(play[1], led))[0]
-        winners.append(TEAM_OF[leader])
+        winners.append(PARTNERSHIP_OF[leader])
     return {"dealer": dealer, "trump": trump, "trick_winners": winners}

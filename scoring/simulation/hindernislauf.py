@@ -21,11 +21,12 @@ from scoring.hindernislauf import (
     CARDS_EACH,
     DECK,
     HINDERNISLAUF,
+    OBSTACLE_POINTS,
     OBSTACLES,
     RESET_AT,
     HindernislaufState,
     Variant,
-    expected_dealer,
+    obstacle_event,
     parse_card,
     player_order,
 )
@@ -71,11 +72,8 @@ def _moves(hand: Sequence[str], total: int, variant: Variant) -> list[tuple[str,
 
 def _gain(old: int, new: int, variant: Variant) -> int:
     """What the card scores for its player (§5.5)."""
-    gain = 0
-    if new in OBSTACLES:
-        gain = 1
-    elif any(min(old, new) < o < max(old, new) for o in OBSTACLES):
-        gain = -1
+    event = obstacle_event(old, new)[0]
+    gain = OBSTACLE_POINTS[event] if event else 0
     if new >= RESET_AT:
         gain += variant.reach_120_bonus
     return gain
@@ -113,7 +111,7 @@ def simulate_deal(
     face-up cards (n ≠ 4) and every card laid, in play order; with ``on_120 = end_deal`` the
     plays stop with the card that reaches 120."""
     seats = state.seats
-    dealer = expected_dealer(state)
+    dealer = state.expected_dealer
     hands, undealt = deal_cards(seats, dealer, rng)
     face_up = []
     for code in undealt:

@@ -39,6 +39,7 @@ from scoring.hundertspiel import (
     Variant,
     deal_points,
     expected_dealer,
+    priority,
     table_of,
 )
 
@@ -198,53 +199,42 @@ def _scat_contract(
     return None, None, sum(map(value, scat))
 
 
-def simulate_deal(state: HundertspielState, variant: Variant, rng: random.Random) -> dict[str, Any]:
-    """Play one deal at the table in ``state`` and return its full entry.
-
-    Returns ``{"dealer", "card_points", "last_trick", "declarations", "do_tricks", "trump"}``,
-    plus ``"announcement"`` when a 26/52 was laid down, ``"end"`` (and ``"confirm_false_claim"``)
-    when a party declared out, and now and then the minimal ``"points"`` alongside. The dealer
-    follows the rotation to the left; the first dealer is drawn by lot. In the Scat variants
-    also ``"scat_points"`` and, when somebody announced or bought, ``"contract"``.
-    """
-    seats = state.seats
-    table = table_of(seats)
-    n = len(seats)
-    tricks_per_deal = variant.tricks
-    dealer = expected_dealer(state) or rng.choice(seats)
-    start = seats.index(dealer)
-    order = [seats[(start + i) % n] for i in range(1, n + 1)]  # Vorhand first, dealer last
-
+def _deal_cards(
+    seats: Sequence[str], order: Sequence[str], variant: Variant, rng: random.Random
+) -> tuple[dict[str, list[Card]], list[Card], str]:
+    """Shuffle, cut, turn the bottom card for trump (§3), lay the Scat aside from the top (§42,
+    §53) and deal in packets from Vorhand (§4). Returns the hands, the Scat and the trump suit."""
     cards = list(trappola_deck())
     rng.shuffle(cards)
     cut = rng.randrange(1, len(cards))
     cards = cards[cut:] + cards[:cut]
     trump = cards[-1].suit
-    scat = cards[: variant.scat_cards]  # laid aside from the top (§42, §53)
+    scat = cards[: variant.scat_cards]
     hands: dict[str, list[Card]] = {s: [] for s in seats}
     position = len(scat)
     for size in _packets(variant):
         for seat in order:
             hands[seat].extend(cards[position : position + size])
             position += size
+    return hands, scat, trump
 
-    contract: dict[str, Any] | None = None
-    scat_points = 0
-    if variant.has_scat:
-        contract, named, scat_points = _scat_contract(hands, scat, order, rng)
-        trump = named or trump  # the contract's suit is trump (§48)
+
+def _announce(
+    hands: dict[str, list[Card]],
+    order: Sequence[str],
+    trump: str,
+    contract: dict[str, Any] | None,
+    variant: Variant,
+    rng: random.Random,
+) -> tuple[dict[str, Any] | None, dict[str, list[Card]]]:
+    """Now and then an announcement (§8–§11): the holder of the trump Do with a few trumps lays
+    it down for a 26 (with a second Do, a 52); in the Scat variants the contract is the
+    announced 26 (§43, §47). Returns the announcement (``made`` still open) and, per seat, the
+    Do's laid down, kept back for the last tricks."""
     trump_do = Card(trump, DO)
-
-    declarations = declarations_of(hands, seats)
-    counted = dict.fromkeys(table.accounts, 0)
-    for item in declarations:
-        counted[table.account_of[item["player"]]] += DECLARATIONS[item["kind"]][1]
-
-    # An announcement now and then: the holder of the trump Do with a few trumps lays it down.
     announcement: dict[str, Any] | None = None
-    reserved: dict[str, list[Card]] = {s: [] for s in seats}
+    reserved: dict[str, list[Card]] = {s: [] for s in hands}
     if contract is not None:
-        # The contract is the announced 26 (§43, §47); the trump Do is kept for the last trick.
         player = contract["player"]
         announcement = {"player": player, "type": 26, "contra": _contra(variant, rng)}
         reserved[player] = [trump_do] if trump_do in hands[player] else []
@@ -264,32 +254,66 @@ def simulate_deal(state: HundertspielState, variant: Variant, rng: random.Random
         reserved[seat] = [c for c in (other, trump_do) if c is not None]
         announcement = {"player": seat, "type": kind, "contra": _contra(variant, rng)}
         break
+    return announcement, reserved
 
-    target = variant.target
-    forgetful = rng.random() < 0.08  # §29: nobody keeps count this deal
+
+class _Count:
+    """The points counted as they are earned (§28), per account, and the claim of the first
+    account that counts to the target (§25; once in a while a miscount, §30, or nobody keeping
+    count, §29)."""
+
+    def __init__(
+        self,
+        state: HundertspielState,
+        counted: dict[str, int],
+        variant: Variant,
+        rng: random.Random,
+    ) -> None:
+        self.state = state
+        self.counted = counted
+        self.target = variant.target
+        self.rng = rng
+        self.forgetful = rng.random() < 0.08
+        self.end: dict[str, Any] | None = None
+        self.false_claim = False
+
+    def maybe_claim(self) -> None:
+        """An account at the target declares out (most of the time), one just below it now
+        and then by mistake."""
+        if self.end is not None or self.forgetful:
+            return
+        for account, points in self.counted.items():
+            total = self.state.run[account] + points
+            if total >= self.target and self.rng.random() < 0.9:
+                self.end = {"claimant": account, "old": dict(self.counted)}
+                return
+            if self.target - 15 <= total < self.target and self.rng.random() < 0.01:
+                self.end = {"claimant": account, "old": dict(self.counted)}
+                self.false_claim = True
+                return
+
+
+def _play(
+    order: Sequence[str],
+    hands: dict[str, list[Card]],
+    trump: str,
+    reserved: dict[str, list[Card]],
+    count: _Count,
+    table: Table,
+    variant: Variant,
+    rng: random.Random,
+) -> tuple[dict[str, int], list[dict[str, Any]], str]:
+    """Play the tricks from Vorhand, counting as they are earned (the last trick's 6 and the
+    26/52 bonuses are settled with the last trick, after any claim). Returns the card points per
+    account, the Do tricks ``{trick, player, trump_do}`` and the account of the last trick."""
+    trump_do = Card(trump, DO)
+    n = len(order)
     card_points = dict.fromkeys(table.accounts, 0)
     do_tricks: list[dict[str, Any]] = []
-    end: dict[str, Any] | None = None
-    false_claim = False
-
-    def maybe_claim() -> None:
-        nonlocal end, false_claim
-        if end is not None or forgetful:
-            return
-        for account in table.accounts:
-            total = state.run[account] + counted[account]
-            if total >= target and rng.random() < 0.9:
-                end = {"claimant": account, "old": dict(counted)}
-                return
-            if target - 15 <= total < target and rng.random() < 0.01:
-                end = {"claimant": account, "old": dict(counted)}  # §30: a miscount
-                false_claim = True
-                return
-
-    maybe_claim()
+    count.maybe_claim()
     leader = order[0]
     last_trick = ""
-    for number in range(1, tricks_per_deal + 1):
+    for number in range(1, variant.tricks + 1):
         plays: list[tuple[str, Card]] = []
         first = order.index(leader)
         for i in range(n):
@@ -305,21 +329,48 @@ def simulate_deal(state: HundertspielState, variant: Variant, rng: random.Random
         if winning.rank == DO:
             first_trump = number == 1 and winning == trump_do
             do_tricks.append({"trick": number, "player": leader, "trump_do": first_trump})
-        if number == tricks_per_deal:
+        if number == variant.tricks:
             last_trick = account
         else:
-            # Counted as earned (§28): the trick's card points and its Do (the last trick's 6
-            # and the 26/52 bonuses are settled with the last trick, after any claim here).
-            counted[account] += sum(value(c) for _, c in plays)
+            count.counted[account] += sum(value(c) for _, c in plays)
             if winning.rank == DO:
-                counted[account] += FIRST_TRICK_TRUMP_DO if first_trump else DO_TRICK
-            maybe_claim()
+                count.counted[account] += FIRST_TRICK_TRUMP_DO if first_trump else DO_TRICK
+            count.maybe_claim()
+    return card_points, do_tricks, last_trick
 
+
+def simulate_deal(state: HundertspielState, variant: Variant, rng: random.Random) -> dict[str, Any]:
+    """Play one deal at the table in ``state`` and return its full entry.
+
+    Returns ``{"dealer", "card_points", "last_trick", "declarations", "do_tricks", "trump"}``,
+    plus ``"announcement"`` when a 26/52 was laid down, ``"end"`` (and ``"confirm_false_claim"``)
+    when a party declared out, and now and then the minimal ``"points"`` alongside. The dealer
+    follows the rotation to the left; the first dealer is drawn by lot. In the Scat variants
+    also ``"scat_points"`` and, when somebody announced or bought, ``"contract"``.
+    """
+    seats = state.seats
+    table = table_of(seats)
+    dealer = expected_dealer(state) or rng.choice(seats)
+    order = priority(seats, dealer)  # Vorhand first, dealer last
+    hands, scat, trump = _deal_cards(seats, order, variant, rng)
+    contract: dict[str, Any] | None = None
+    scat_points = 0
+    if variant.has_scat:
+        contract, named, scat_points = _scat_contract(hands, scat, order, rng)
+        trump = named or trump  # the contract's suit is trump (§48)
+    declarations = declarations_of(hands, seats)
+    counted = dict.fromkeys(table.accounts, 0)
+    for item in declarations:
+        counted[table.account_of[item["player"]]] += DECLARATIONS[item["kind"]][1]
+    announcement, reserved = _announce(hands, order, trump, contract, variant, rng)
+    count = _Count(state, counted, variant, rng)
+    card_points, do_tricks, last_trick = _play(
+        order, hands, trump, reserved, count, table, variant, rng
+    )
     if variant.has_scat:
         # The Scat's points count for the contract's player (§49), else for the last trick (C13).
         holder = table.account_of[contract["player"]] if contract is not None else last_trick
         card_points[holder] += scat_points
-
     entry: dict[str, Any] = {
         "dealer": dealer,
         "card_points": card_points,
@@ -333,23 +384,31 @@ def simulate_deal(state: HundertspielState, variant: Variant, rng: random.Random
         if contract is not None:
             entry["contract"] = contract
     if announcement is not None:
-        player = announcement["player"]
-        won = {t["trick"] for t in do_tricks if t["player"] == player}
-        needed = {tricks_per_deal} if announcement["type"] == 26 else {tricks_per_deal - 1}
-        needed.add(tricks_per_deal)
-        announcement["made"] = needed <= won
-        entry["announcement"] = announcement
-    if end is not None:
-        entry["end"] = end
-        if false_claim:
+        entry["announcement"] = _settled(announcement, do_tricks, variant)
+    if count.end is not None:
+        entry["end"] = count.end
+        if count.false_claim:
             entry["confirm_false_claim"] = True
     if rng.random() < 0.25:
         declared = [(d["player"], d["kind"]) for d in declarations]
         won_dos = [DoTrick(t["trick"], t["player"], t["trump_do"]) for t in do_tricks]
         entry["points"] = deal_points(
-            card_points, last_trick, declared, won_dos, table, tricks_per_deal
+            card_points, last_trick, declared, won_dos, table, variant.tricks
         )
     return entry
+
+
+def _settled(
+    announcement: dict[str, Any], do_tricks: Sequence[dict[str, Any]], variant: Variant
+) -> dict[str, Any]:
+    """The announcement with ``made``: its player won the last trick (a 26) or the last two (a
+    52) with Do's (§8, §22–§23)."""
+    player = announcement["player"]
+    won = {t["trick"] for t in do_tricks if t["player"] == player}
+    needed = {variant.tricks} if announcement["type"] == 26 else {variant.tricks - 1}
+    needed.add(variant.tricks)
+    announcement["made"] = needed <= won
+    return announcement
 
 
 def simulate_unit(

@@ -9,7 +9,7 @@ from typing import Any
 
 import scoring
 from scoring.hindernislauf import HINDERNISLAUF as G
-from scoring.hindernislauf import expected_dealer, player_order
+from scoring.hindernislauf import player_order
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "hindernislauf"
 
@@ -37,7 +37,7 @@ def test_registered() -> None:
 def test_dealer_inferred_from_rotation() -> None:
     # §7: the first deal's dealer is the last seat (D), so A plays first: HL-1 as given.
     state = G.initial(G.seats(4), V)
-    assert expected_dealer(state) == "D"
+    assert state.expected_dealer == "D"
     plays = {"plays": HL1["plays"]}
     state = G.apply(plays, state, V).state
     assert state.dealer == "D"
