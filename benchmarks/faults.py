@@ -227,7 +227,7 @@ class Server:
 
     def launch(self) -> None:
         """Start it (again, after a kill: same port) without waiting for it."""
-        command = [sys.executable, "-m", "gunicorn", "tournaments.wsgi:application"]
+        command = [sys.executable, "-m", "gunicorn", "kreidetafel.wsgi:application"]
         command += [f"--bind=127.0.0.1:{self.port}", f"--workers={self.workers}"]
         with self.log.open("a") as out:
             self.process = subprocess.Popen(  # noqa: S603 - our own interpreter and arguments

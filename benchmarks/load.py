@@ -1,4 +1,4 @@
-"""The room under load: ``gunicorn tournaments.wsgi`` on 127.0.0.1 (benchmark settings, DEBUG
+"""The room under load: ``gunicorn kreidetafel.wsgi`` on 127.0.0.1 (benchmark settings, DEBUG
 off); the phones polling the live standings, paced (``benchmarks/phones.py``), then the bare view
 at the same load; the capacity of each, unpaced, with ``wrk``; and the phones again while deals
 are being entered. Bounded in seconds and connections; the server is stopped with all its
@@ -37,7 +37,7 @@ phone keeps its connection (as behind a proxy)."""
 
 
 def start_gunicorn(port: int, log: Path) -> subprocess.Popen:
-    command = [sys.executable, "-m", "gunicorn", "tournaments.wsgi:application"]
+    command = [sys.executable, "-m", "gunicorn", "kreidetafel.wsgi:application"]
     return client.start([*command, f"--bind=127.0.0.1:{port}", *GUNICORN_OPTIONS], port, log)
 
 

@@ -2,6 +2,6 @@
 a bare Django view to compare the app's pages with. Selected by
 ``DJANGO_SETTINGS_MODULE=benchmarks.settings``; everything else still comes from the environment."""
 
-from tournaments.settings import *  # noqa: F403
+from kreidetafel.settings import *  # noqa: F403
 
 ROOT_URLCONF = "benchmarks.urls"

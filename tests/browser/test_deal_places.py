@@ -47,7 +47,7 @@ SERVER = threading.RLock()
 def one_request_at_a_time(monkeypatch):
     """The test server's database lives in memory, one connection shared by all its threads:
     two writes at once fail there ("database table is locked", a 500) where a real server's
-    second writer waits for the first (tournaments/settings.py: BEGIN IMMEDIATE with a
+    second writer waits for the first (kreidetafel/settings.py: BEGIN IMMEDIATE with a
     timeout; tests/tournaments/test_concurrency.py races real servers). So here the server
     answers one request at a time: two phones' sends still leave together, and the second is
     checked after the first is stored, as on the real server."""

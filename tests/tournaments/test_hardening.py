@@ -32,7 +32,7 @@ def _run_django(args: list[str], **env: str) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, *args],
         cwd=ROOT,
-        env={**clean, "DJANGO_SETTINGS_MODULE": "tournaments.settings", **env},
+        env={**clean, "DJANGO_SETTINGS_MODULE": "kreidetafel.settings", **env},
         capture_output=True,
         text=True,
         timeout=120,

@@ -253,7 +253,7 @@ def _settings_in_a_fresh_process(value: str) -> subprocess.CompletedProcess:
         "from django.conf import settings; "
         "print(settings.PUBLIC_URL); print(','.join(settings.ALLOWED_HOSTS))"
     )
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "tournaments.settings"}
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "kreidetafel.settings"}
     env["KREIDETAFEL_PUBLIC_URL"] = value
     env.pop("DJANGO_ALLOWED_HOSTS", None)
     return subprocess.run(

@@ -84,7 +84,7 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "tournaments.urls"
-WSGI_APPLICATION = "tournaments.wsgi.application"
+WSGI_APPLICATION = "kreidetafel.wsgi.application"
 
 TEMPLATES = [
     {

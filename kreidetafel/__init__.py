@@ -1,0 +1,3 @@
+"""The Django project: settings (``kreidetafel.settings``) and the WSGI entry point
+(``gunicorn kreidetafel.wsgi``). The app itself is ``tournaments`` (its routes in
+``tournaments/urls.py``); the rules engine is ``scoring``."""
