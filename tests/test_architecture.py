@@ -12,18 +12,20 @@ from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("scoring", "tournaments")
+PACKAGES = ("kreidetafel", "scoring", "tournaments")
 NEVER = {
     "scoring": ("django", "tournaments"),
     "tournaments.models": ("tournaments.views", "tournaments.services", "tournaments.permissions"),
     "tournaments.standings": ("tournaments.services", "tournaments.views"),
     "tournaments.tables": ("tournaments.services", "tournaments.views"),
+    "tournaments.selectors": ("tournaments.services", "tournaments.views"),
+    "tournaments.games": ("tournaments.services", "tournaments.views"),
     "tournaments.permissions": ("tournaments.services", "tournaments.views"),
     "tournaments.draw": ("django", "tournaments.models"),
     "tournaments.messages": ("tournaments.models", "tournaments.services"),
     "tournaments.errors": ("tournaments.models", "tournaments.services"),
     "tournaments.printing": ("tournaments.services", "tournaments.views"),
-    "tournaments.exchange": ("tournaments.views",),
+    "tournaments.exchange": ("tournaments.views", "tournaments.services"),
     "tournaments.paper": ("tournaments.services", "tournaments.views"),
     "tournaments.services": ("tournaments.views", "tournaments.forms"),
     "tournaments.pdfparts": ("django", "tournaments"),

@@ -18,13 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from tournaments.exchange import check_replacement, export_tournament, replace_tournament
+from tournaments.exchange import export_tournament
 from tournaments.models import Tournament
 
 logger = logging.getLogger(__name__)
@@ -132,25 +131,3 @@ def read(path: Path) -> Any:
         raise ValidationError(
             _("The file cannot be read as JSON: %(error)s") % {"error": exc}, code="INVALID_FILE"
         ) from exc
-
-
-def restore(
-    tournament: Tournament, path: Path, *, by: AbstractBaseUser | None, reason: str = ""
-) -> Tournament:
-    """Replace ``tournament`` by the backup at ``path``: the file is read and checked
-    completely first; then the current state is itself backed up ("before-restore", so a
-    restore can be undone) and everything is replaced in one transaction, logged with
-    ``reason``. A finished tournament may be restored too (the desk's rescue).
-
-    Raises ``ValidationError`` (the file's problems with their paths, or a backup of another
-    tournament); ``OSError`` when the current state cannot be backed up. The current data is
-    untouched then, and by any failure while writing (the transaction rolls back)."""
-    plan = check_replacement(tournament, read(path))
-    backup(tournament, "before-restore")
-    return replace_tournament(
-        tournament,
-        plan,
-        by=by,
-        subject=_("Restored from the backup %(name)s") % {"name": Path(path).name},
-        reason=reason,
-    )

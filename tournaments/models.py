@@ -134,7 +134,7 @@ class Tournament(models.Model):
     shown_version = models.PositiveIntegerField(
         default=0,
         editable=False,
-        help_text="The version the public pages show (see tournaments.views.public).",
+        help_text="The version the public pages show (see tournaments.services.public).",
     )
     shown_at = models.DateTimeField(null=True, blank=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)

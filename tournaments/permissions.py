@@ -44,7 +44,7 @@ import enum
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tournaments.models import Table, Tournament
+    from tournaments.models import Seat, Table, Tournament
 
 
 class Role(enum.StrEnum):
@@ -131,3 +131,25 @@ def captain_may(table: Table, action: Action | str) -> bool:
     if action is Action.VIEW_PUBLIC:
         return table.round.tournament.public
     return action in CAPTAIN_ACTIONS and table.round.open
+
+
+def link_may_enter(user: Any, table: Table, seat: Seat | None) -> bool:
+    """Whether deals may be entered, corrected and undone at ``table`` through a link by
+    ``user`` (the link's round being open, :func:`captain_may`): a seat's own link of this table
+    always; the table's link (``seat`` None) while the tournament needs no confirmation by the
+    players, and for its organisers always."""
+    if seat is not None:
+        return seat.table_id == table.pk
+    tournament = table.round.tournament
+    return not tournament.confirmation_required or may(user, Action.WRITE, tournament)
+
+
+def link_may_confirm(
+    user: Any, table: Table, seat: Seat | None, entered_seat_id: int | None
+) -> bool:
+    """Whether a deal entered from the seat ``entered_seat_id`` (None: by the organiser) may be
+    confirmed at ``table`` through a link by ``user``: from another seat's own link of the table,
+    or by an organiser without a seat; never by the seat that entered it."""
+    if seat is not None:
+        return seat.table_id == table.pk and seat.pk != entered_seat_id
+    return may(user, Action.WRITE, table.round.tournament)

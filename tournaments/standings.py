@@ -24,7 +24,7 @@ from django.db.models import QuerySet
 import scoring
 from tournaments.models import Bye, Deal, Player, Round, Seat, Table, Tournament
 from tournaments.names import labels, sort_key
-from tournaments.tables import play_order
+from tournaments.selectors import seats_by_table
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,13 +188,13 @@ def _table_results(
     tournament: Tournament,
     game: scoring.Game,
     variant: object,
-    seats_by_table: dict[int, list[tuple[str, int]]],
+    seated: dict[int, list[tuple[str, int]]],
     rounds: list[int],
 ) -> dict[int, tuple[int, int, dict]]:
     """Per table id its round number, table number and result (:func:`table_result`) as the
-    services stored it with its last deal, confirmation or correction. A table without one
-    (drawn before results were stored) is replayed from its counted deals, and the result stored
-    unless a deal stored one meanwhile."""
+    services stored it with its draw, its last deal, confirmation or correction. A table without
+    one (drawn before results were stored) is replayed from its counted deals; a read never
+    writes, so its next deal stores it."""
     tables = {
         pk: (round_number, number, result)
         for pk, round_number, number, result in Table.objects.filter(
@@ -211,12 +211,11 @@ def _table_results(
     ):
         entries[table_id].append(entry)
     for table_id in missing:
-        labels = play_order(game, [label for label, _player in seats_by_table[table_id]])
+        labels = tuple(label for label, _player in seated[table_id])
         # Stored deals passed the engine's validation when they were entered.
         steps = game.replay(entries[table_id], variant, labels, trusted=True)
         result = table_result(steps[-1].state if steps else game.initial(labels, variant))
         tables[table_id] = (*tables[table_id][:2], result)
-        Table.objects.filter(pk=table_id, result__isnull=True).update(result=result)
     return tables
 
 
@@ -224,13 +223,13 @@ def _table_scores(
     tournament: Tournament, game: scoring.Game, variant: object, rounds: list[int]
 ) -> Iterator[tuple[int, RoundScore]]:
     """Per seated player, the round score of his table in ``rounds``."""
-    seats_by_table: dict[int, list[tuple[str, int]]] = defaultdict(list)
-    for table_id, label, player_id in Seat.objects.filter(
-        table__round__tournament=tournament, table__round__number__in=rounds
-    ).values_list("table_id", "label", "player_id"):
-        seats_by_table[table_id].append((label, player_id))
-    tables = _table_results(tournament, game, variant, seats_by_table, rounds)
-    for table_id, seats in seats_by_table.items():
+    seated = seats_by_table(
+        game,
+        Seat.objects.filter(table__round__tournament=tournament, table__round__number__in=rounds),
+        "player_id",
+    )
+    tables = _table_results(tournament, game, variant, seated, rounds)
+    for table_id, seats in seated.items():
         round_number, table_number, result = tables[table_id]
         scores, finished = result["seats"], result["unit_over"]
         for label, player_id in seats:

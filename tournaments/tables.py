@@ -12,6 +12,7 @@ from django.urls import reverse
 
 import scoring
 from tournaments.models import Deal, DealRevision, Seat, Table
+from tournaments.selectors import ordered_seats
 
 
 @dataclass(frozen=True)
@@ -43,16 +44,9 @@ def table_link(token: str) -> TableLink:
     return TableLink(table, next(s for s in table.seats.all() if s.pk == seat[0]), token)
 
 
-def play_order(game: scoring.Game, labels: Sequence[str]) -> tuple[str, ...]:
-    """Seat labels in the game's playing order (Bauerchen's N E S W is not alphabetical)."""
-    order = game.seats(len(labels))
-    return tuple(sorted(labels, key=order.index))
-
-
 def table_seats(table: Table) -> list[Seat]:
     """The table's seats (with players, as fetched) in the game's playing order."""
-    seats = {seat.label: seat for seat in table.seats.all()}
-    return [seats[label] for label in play_order(table.round.tournament.scoring_game, seats)]
+    return ordered_seats(table.round.tournament.scoring_game, list(table.seats.all()))
 
 
 def table_replay(table: Table, deals: Sequence[Deal] | None = None) -> tuple[scoring.Step, ...]:

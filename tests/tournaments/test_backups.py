@@ -15,8 +15,9 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from tournaments import backups, services
-from tournaments.exchange import export_tournament, load
+from tournaments.exchange import export_tournament
 from tournaments.models import AuditEntry, Deal, DealRevision, Player, Round, Table, Tournament
+from tournaments.services import exchange as load
 
 from .test_exchange import H1, counts, slates, standings_rows
 
@@ -80,7 +81,9 @@ def test_restore_brings_the_backup_back_and_can_be_undone(played, organiser):
     services.round_draw(tournament=played, seed=2, by=organiser)
     services.player_add(tournament=played, name="Nachzügler", by=organiser)
 
-    restored = backups.restore(played, path, by=organiser, reason="Auslosung war falsch")
+    restored = services.tournament_restore(
+        tournament=played, path=path, by=organiser, reason="Auslosung war falsch"
+    )
 
     assert restored.pk == played.pk
     assert list(restored.rounds.values_list("number", "status")) == [(1, "complete")]
@@ -91,7 +94,9 @@ def test_restore_brings_the_backup_back_and_can_be_undone(played, organiser):
     assert last.subject == f"Restored from the backup {path.name}"
     before_restore = backups.backups(restored)[0]
     assert before_restore.reason == "before-restore"
-    undone = backups.restore(restored, before_restore.path, by=organiser)
+    undone = services.tournament_restore(
+        tournament=restored, path=before_restore.path, by=organiser
+    )
     assert list(undone.rounds.values_list("number", flat=True)) == [1, 2]
 
 
@@ -118,7 +123,7 @@ def test_a_restore_failing_halfway_leaves_the_data_as_it_was(played, organiser, 
 
     monkeypatch.setattr(load, "_create", failing)
     with pytest.raises(RuntimeError):
-        backups.restore(played, path, by=organiser, reason="test")
+        services.tournament_restore(tournament=played, path=path, by=organiser, reason="test")
     assert _current(played) == before
 
 
@@ -130,20 +135,20 @@ def test_a_bad_backup_is_refused_before_anything_is_touched(played, organiser, t
     path.write_text(json.dumps(document))
     before = _current(played)
     with pytest.raises(ValidationError) as caught:
-        backups.restore(played, path, by=organiser)
+        services.tournament_restore(tournament=played, path=path, by=organiser)
     assert caught.value.messages[0].startswith("rounds[0].tables[0].deals[3].entry.points")
     assert _current(played) == before
     assert names(played) == ["draw-1"]  # not even the before-restore backup
     path.write_text("{not json")
     with pytest.raises(ValidationError, match="cannot be read as JSON"):
-        backups.restore(played, path, by=organiser)
+        services.tournament_restore(tournament=played, path=path, by=organiser)
 
 
 def test_a_backup_of_another_tournament_is_refused(played, organiser, make_tournament):
     other = make_tournament(name="Anderes Turnier")
     path = backups.backup(other, "manual")
     with pytest.raises(ValidationError) as caught:
-        backups.restore(played, path, by=organiser)
+        services.tournament_restore(tournament=played, path=path, by=organiser)
     assert caught.value.error_list[0].code == "OTHER_TOURNAMENT"
 
 

@@ -163,7 +163,7 @@ def test_during_play_the_public_page_changes_at_most_every_few_seconds(
 ):
     """Deals move the version many times a second; the room's phones share one rendering (and
     304s) until ``PUBLIC_REFRESH_SECONDS`` have passed."""
-    from tournaments.views import public
+    from tournaments.services import public
 
     settings.PUBLIC_REFRESH_SECONDS = 5
     start = datetime.datetime(2026, 11, 21, 20, 0, tzinfo=datetime.UTC)

@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.core.management import call_command
 
 from tournaments import services
-from tournaments.exchange import export_tournament, import_tournament
+from tournaments.exchange import export_tournament
 from tournaments.models import (
     AuditEntry,
     Deal,
@@ -90,7 +90,7 @@ def test_export_then_import_into_an_emptied_database_gives_the_same_tournament(d
     original.delete()
     assert Tournament.objects.count() == Deal.objects.count() == 0
 
-    imported = import_tournament(copy.deepcopy(document), organiser=organiser)
+    imported = services.tournament_import(data=copy.deepcopy(document), organiser=organiser)
 
     assert imported.slug == document["tournament"]["slug"]
     assert standings_rows(imported) == rows
@@ -109,7 +109,7 @@ def test_export_then_import_into_an_emptied_database_gives_the_same_tournament(d
 
 def test_a_copy_under_a_new_slug_gets_fresh_links_and_leaves_the_original(played, organiser):
     document = export_tournament(played)
-    copy_ = import_tournament(document, organiser=organiser, slug="kopie")
+    copy_ = services.tournament_import(data=document, organiser=organiser, slug="kopie")
     assert copy_.slug == "kopie" and copy_.pk != played.pk
     assert standings_rows(copy_) == standings_rows(played)
     old = set(Seat.objects.filter(table__round__tournament=played).values_list("token", flat=True))
@@ -123,7 +123,7 @@ def test_a_copy_under_a_new_slug_gets_fresh_links_and_leaves_the_original(played
 def test_an_address_in_use_is_refused_and_nothing_is_written(played, organiser):
     before = counts()
     with pytest.raises(ValidationError) as caught:
-        import_tournament(export_tournament(played), organiser=organiser)
+        services.tournament_import(data=export_tournament(played), organiser=organiser)
     assert caught.value.error_list[0].code == "SLUG_TAKEN"
     assert caught.value.messages[0].startswith("tournament.slug: ")
     assert counts() == before
@@ -132,7 +132,7 @@ def test_an_address_in_use_is_refused_and_nothing_is_written(played, organiser):
 def test_a_user_this_database_lacks_is_kept_as_text(played, organiser, django_user_model):
     document = export_tournament(played)
     document["rounds"][0]["tables"][0]["deals"][0]["revisions"][0]["entered_by"] = "anna"
-    imported = import_tournament(document, organiser=organiser, slug="kopie")
+    imported = services.tournament_import(data=document, organiser=organiser, slug="kopie")
     first = DealRevision.objects.get(deal__table__round__tournament=imported, deal__number=1)
     assert first.entered_by is None
     assert first.entered_via == "test [anna]"
@@ -197,7 +197,7 @@ def test_a_bad_file_is_refused_with_the_place_of_the_error_and_nothing_written(
     spoil(document)
     before = counts()
     with pytest.raises(ValidationError) as caught:
-        import_tournament(document, organiser=organiser, slug="kopie")
+        services.tournament_import(data=document, organiser=organiser, slug="kopie")
     found = [m for m in caught.value.messages if m.startswith(f"{path}")]
     assert found, caught.value.messages
     assert any(words in m for m in found), found
@@ -210,7 +210,7 @@ def test_every_error_of_a_file_is_listed_at_once(played, organiser):
     missing_key(document)
     document["players"][0]["withdrawn"] = "no"
     with pytest.raises(ValidationError) as caught:
-        import_tournament(document, organiser=organiser, slug="kopie")
+        services.tournament_import(data=document, organiser=organiser, slug="kopie")
     paths = {m.split(": ", 1)[0] for m in caught.value.messages}
     assert {
         "players[1].name",
@@ -221,12 +221,12 @@ def test_every_error_of_a_file_is_listed_at_once(played, organiser):
 
 def test_not_json_object_and_house_rules_the_game_refuses(played, organiser):
     with pytest.raises(ValidationError) as caught:
-        import_tournament([1, 2], organiser=organiser)
+        services.tournament_import(data=[1, 2], organiser=organiser)
     assert caught.value.messages == ["$: expected an object"]
     document = export_tournament(played)
     document["tournament"]["variant"] = {"no_such_rule": 1}
     with pytest.raises(ValidationError) as caught:
-        import_tournament(document, organiser=organiser, slug="kopie")
+        services.tournament_import(data=document, organiser=organiser, slug="kopie")
     assert caught.value.messages[0].startswith("tournament.variant.no_such_rule: ")
 
 
@@ -252,7 +252,7 @@ def test_undone_and_voided_deals_travel_with_their_history(table, organiser):
         False,
         True,
     ]
-    copy_ = import_tournament(document, organiser=organiser, slug="kopie")
+    copy_ = services.tournament_import(data=document, organiser=organiser, slug="kopie")
     assert standings_rows(copy_) == standings_rows(table.round.tournament)
     kinds = DealRevision.objects.filter(deal__table__round__tournament=copy_).order_by(
         "deal__number", "revision"
@@ -275,7 +275,7 @@ def test_a_file_of_format_version_1_still_imports(played, organiser):
         del deal["voided"]
         for revision in deal["revisions"]:
             del revision["kind"]
-    copy_ = import_tournament(document, organiser=organiser, slug="kopie")
+    copy_ = services.tournament_import(data=document, organiser=organiser, slug="kopie")
     assert standings_rows(copy_) == standings_rows(played)
     kinds = DealRevision.objects.filter(deal__table__round__tournament=copy_)
     assert sorted(kinds.values_list("revision", "kind")) == [

@@ -17,8 +17,8 @@ from PIL import Image
 
 from scoring import InvalidDeal
 from tournaments import paper, services
+from tournaments.games import kein_stich
 from tournaments.models import AuditEntry, Deal, PaperSheet
-from tournaments.paper import kein_stich
 from tournaments.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db
@@ -276,7 +276,7 @@ def test_kein_stich_rows_follow_the_contract_due():
 
 
 def test_bauerchen_melds_become_one_meld_each():
-    from tournaments.paper import bauerchen
+    from tournaments.games import bauerchen
 
     row = {"dealer": "N", "cp_NS": "45", "_melds_NS": "20 40", "_melds_EW": "20"}
     assert bauerchen.entry(row, None) == {

@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from tests.helpers import seat_players
 from tournaments import services
-from tournaments.exchange import export_tournament, import_tournament
+from tournaments.exchange import export_tournament
 from tournaments.models import Player, Seat
 from tournaments.names import labels
 from tournaments.standings import tournament_standings
@@ -149,7 +149,7 @@ def test_the_tournament_file_keeps_them_apart(fallers, organiser):
     assert {p["start_number"] for p in document["players"]} == {1, 2, None}
     seated = {s["player"] for s in document["rounds"][0]["tables"][0]["seats"]}
     assert "Hans Faller (Schapbach, #2)" in seated
-    copy_ = import_tournament(document, organiser=organiser, slug="kopie")
+    copy_ = services.tournament_import(data=document, organiser=organiser, slug="kopie")
 
     def seats(tournament):
         return sorted(
@@ -169,7 +169,7 @@ def test_a_file_of_format_version_3_still_imports(table, organiser):
     document["version"] = 3
     for player in document["players"]:
         del player["start_number"]
-    copy_ = import_tournament(document, organiser=organiser, slug="kopie")
+    copy_ = services.tournament_import(data=document, organiser=organiser, slug="kopie")
     assert not copy_.players.filter(start_number__isnull=False).exists()
     assert copy_.players.count() == played.players.count()
 

@@ -31,8 +31,8 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.names import labels
+from tournaments.selectors import play_order
 from tournaments.standings import table_result
-from tournaments.tables import play_order
 
 FORMAT = "kreidetafel-tournament"
 VERSION = 4
@@ -690,3 +690,20 @@ def _round_status(tables: list[Table], played: bool) -> str:
     if all(table.complete for table in tables):
         return Round.Status.COMPLETE
     return Round.Status.PLAYING if played else Round.Status.DRAWN
+
+
+def check_replacement(tournament: Tournament, data: Any) -> Plan:
+    """Check ``data`` completely as a document of ``tournament`` (the same address) to replace
+    it with :func:`tournaments.services.tournament_replace`; only reads the database.
+
+    Raises ``ValidationError`` as :func:`check_document`, or code ``OTHER_TOURNAMENT`` on a
+    document of the tournament at another address."""
+    plan = check_document(data)
+    if plan.tournament.slug != tournament.slug:
+        raise ValidationError(
+            "tournament.slug: "
+            + _("this file holds the tournament at %(file)s, not %(slug)s")
+            % {"file": plan.tournament.slug, "slug": tournament.slug},
+            code="OTHER_TOURNAMENT",
+        )
+    return plan

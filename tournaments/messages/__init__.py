@@ -1,5 +1,5 @@
-"""Words for what the rules engine says in codes: per game, a module of this package
-(``tournaments.messages.<game key>``) with
+"""Words for what the rules engine says in codes: per game, its module
+``tournaments.games.<game key>`` (see :mod:`tournaments.games`) with
 
 * ``DEAL_MESSAGES``: the game's error codes (or ``CODE@field``, ``TOO_LARGE`` / ``TOO_SMALL``
   for a number out of range, see ``tournaments.errors``; ``EMPTY``: a form sent with nothing
@@ -24,22 +24,12 @@ sentence for a shared code wins. All strings are lazy translations.
 
 from __future__ import annotations
 
-from functools import cache
-from importlib import import_module
-from types import ModuleType
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.games import module as _module
 from tournaments.messages import common
-
-
-@cache
-def _module(game: str) -> ModuleType | None:
-    try:
-        return import_module(f"{__name__}.{game}")
-    except ModuleNotFoundError:
-        return None
 
 
 def _lookup(game: str, table: str, key: str) -> Any:

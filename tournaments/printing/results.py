@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
+from tournaments.games import module
 from tournaments.models import Deal, Seat, Table, Tournament
 from tournaments.printing.listing import Listing, listing
 from tournaments.printing.statistics import PlayedTable
-from tournaments.tables import play_order
+from tournaments.selectors import seats_by_table
 
 
 @dataclass(frozen=True)
@@ -31,42 +31,15 @@ class Figure:
     """Shown only where some table's state passes this test (else always)."""
 
 
-FIGURES: dict[str, tuple[Figure, ...]] = {
-    "hintersche": (
-        Figure(gettext_lazy("Striche"), "striche"),
-        Figure(gettext_lazy("Frame"), "frame", shown=lambda state: bool(state.games_played)),
-    ),
-    "bauerchen": (
-        Figure(gettext_lazy("Steins"), "steins"),
-        Figure(gettext_lazy("Knoddel diff."), "knoddel_diff"),
-        Figure(gettext_lazy("Game-point diff."), "game_point_diff"),
-    ),
-    "bauerchen_hessen": (
-        Figure(gettext_lazy("Stauzewecke"), "score"),
-        Figure(gettext_lazy("Nullchen"), "games_won"),
-        Figure(gettext_lazy("Deal diff."), "deal_diff"),
-    ),
-    "hindernislauf": (
-        Figure(gettext_lazy("Points"), "score"),
-        Figure(gettext_lazy("Hits"), "hits"),
-        Figure(gettext_lazy("Skips"), "skips"),
-        Figure(gettext_lazy("Deals won"), "deal_wins"),
-    ),
-    "hundertspiel": (
-        Figure(gettext_lazy("Marken"), "score", signed=True),
-        Figure(gettext_lazy("Parties won"), "parties_won"),
-        Figure(gettext_lazy("Matsch"), "matsch_wins"),
-        Figure(gettext_lazy("Points ±"), "partie_points_diff", signed=True),
-    ),
-    "kein_stich": (
-        Figure(gettext_lazy("Net"), "score", signed=True),
-        Figure(gettext_lazy("Domino wins"), "domino_firsts"),
-        Figure(gettext_lazy("Paid in"), "paid_in"),
-    ),
-}
-"""Per game, the figures of its result table after the player (or team) column."""
-TEAM_GAMES = frozenset({"bauerchen"})
-"""Games whose result table has a line per team (``state.teams``) rather than per seat."""
+def game_figures(game: str) -> tuple[Figure, ...]:
+    """The game's result-table figures (``FIGURES`` of its module in :mod:`tournaments.games`);
+    none for a game that names none."""
+    return getattr(module(game), "FIGURES", ())
+
+
+def _by_team(game: str) -> bool:
+    """Whether the game's result table has a line per team (``state.teams``), not per seat."""
+    return getattr(module(game), "RESULT_BY_TEAM", False)
 
 
 @dataclass(frozen=True)
@@ -82,7 +55,7 @@ class TableResult:
 
 def _sides(game: str, state: Any, players: Mapping[str, str]) -> list[tuple[str, str, Mapping]]:
     """``(label, names, figures)`` for every seat, or every team in a team game."""
-    if game in TEAM_GAMES:
+    if _by_team(game):
         return [
             (
                 team,
@@ -119,7 +92,9 @@ def round_results(game: str, tables: Sequence[TableResult]) -> tuple[str, Listin
     then the deals, and "not finished" while the table plays. A figure column with a ``shown``
     test is left out when no table passes it (Hintersche's frame in a Vier-Strich)."""
     figures = [
-        f for f in FIGURES[game] if f.shown is None or any(f.shown(table.state) for table in tables)
+        f
+        for f in game_figures(game)
+        if f.shown is None or any(f.shown(table.state) for table in tables)
     ]
     sides = [_sides(game, table.state, table.players) for table in tables]
     width = max((len(s) for s in sides), default=0)
@@ -142,7 +117,7 @@ def round_results(game: str, tables: Sequence[TableResult]) -> tuple[str, Listin
         row += [str(table.deals), " · ".join(_notes(table.state))]
         rows.append(row)
     names = [str(f.heading) for f in figures]
-    if game in TEAM_GAMES:
+    if _by_team(game):
         legend = _("Each team: players, %(figures)s")
     else:
         legend = _("Each seat: player, %(figures)s")
@@ -157,11 +132,7 @@ def played_tables(tournament: Tournament) -> list[tuple[TableResult, PlayedTable
     game = tournament.scoring_game
     variant = game.variant(tournament.variant)
     tables = Table.objects.filter(round__tournament=tournament)
-    seats: dict[int, dict[str, str]] = defaultdict(dict)
-    for table_id, label, name in Seat.objects.filter(table__in=tables).values_list(
-        "table_id", "label", "player__name"
-    ):
-        seats[table_id][label] = name
+    seats = seats_by_table(game, Seat.objects.filter(table__in=tables), "player__name")
     deals: dict[int, list[tuple[int, Any, bool]]] = defaultdict(list)
     for table_id, number, entry, confirmed_at in (
         Deal.objects.filter(table__in=tables)
@@ -173,8 +144,8 @@ def played_tables(tournament: Tournament) -> list[tuple[TableResult, PlayedTable
     for pk, round_number, number in tables.order_by("round__number", "number").values_list(
         "pk", "round__number", "number"
     ):
-        players = seats[pk]
-        labels = play_order(game, players)
+        players = dict(seats.get(pk, []))
+        labels = tuple(players)
         played = deals[pk]
         # As tables.table_replay: the stored deals passed validation when they were entered.
         steps = game.replay([entry for _n, entry, _c in played], variant, labels, trusted=True)

@@ -3,8 +3,8 @@ scoring grid shaped like the game's slate, so a table can play on when a phone d
 organiser can type the sheet in afterwards), the seating list for the wall, and the standings.
 
 Each is one HTML document rendered by one weasyprint call (:func:`tournaments.printing.render_pdf`)
-from ``templates/print/``; the game's grid is ``templates/print/grids/<game>.html``, which gets
-the table's initial engine state (the game's own teams, accounts, contracts and deal counts).
+from ``templates/print/``; the game's grid is ``templates/scoring/<game>/sheet_grid.html``, which
+gets the table's initial engine state (the game's own teams, accounts, contracts and deal counts).
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from tournaments.models import Bye, Round, Seat, Tournament
 from tournaments.names import sort_key
 from tournaments.printing import render_pdf
 from tournaments.printing.listing import standings_listing
+from tournaments.selectors import play_order
 from tournaments.standings import team_standings, tournament_standings
-from tournaments.tables import play_order
 
 PARALLEL_SHEETS = 40
 """More table sheets than this are made in parts, one process per core (a sheet takes about
@@ -118,7 +118,7 @@ def table_sheets_pdf(round: Round, base_url: str) -> bytes:
     """One A4 page per table of ``round`` (by table number): the table, round and tournament,
     the seats and players in playing order, a QR code to the table's page (``base_url`` such as
     ``"https://host"`` before :meth:`Table.get_absolute_url`, printed under it too) and the
-    game's empty scoring grid (``templates/print/grids/<game>.html``). PDF bytes. More than
+    game's empty scoring grid (``templates/scoring/<game>/sheet_grid.html``). PDF bytes. More than
     :data:`PARALLEL_SHEETS` sheets are made in parts at once (:mod:`tournaments.pdfparts`), the
     pages numbered on through the parts."""
     tournament = round.tournament
@@ -127,7 +127,7 @@ def table_sheets_pdf(round: Round, base_url: str) -> bytes:
         "tournament": tournament,
         "round": round,
         "variant": tournament.scoring_game.variant(tournament.variant),
-        "grid_template": f"print/grids/{tournament.game}.html",
+        "grid_template": f"scoring/{tournament.game}/sheet_grid.html",
         "printed_at": timezone.localtime(),
         "pages": len(sheets),
     }

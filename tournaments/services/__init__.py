@@ -11,11 +11,17 @@ from tournaments.services.deals import (
     deal_undo,
     deal_void,
 )
+from tournaments.services.exchange import (
+    tournament_import,
+    tournament_replace,
+    tournament_restore,
+)
 from tournaments.services.organisers import (
     organiser_invite,
     organiser_remove,
     table_links_renew,
 )
+from tournaments.services.public import shown_version_advance
 from tournaments.services.registration import (
     parse_player_list,
     player_add,
@@ -62,10 +68,14 @@ __all__ = [
     "round_undraw",
     "seat_replace",
     "seats_swap",
+    "shown_version_advance",
     "table_links_renew",
     "team_add",
     "team_rename",
     "tournament_create",
+    "tournament_import",
+    "tournament_replace",
+    "tournament_restore",
     "tournament_finish",
     "tournament_settings",
 ]

@@ -122,9 +122,7 @@ def _check_seat(table: Table, seat: Seat | None, by: AbstractBaseUser | None) ->
     enters, corrects or confirms himself needs no other player's confirmation)."""
     if seat is not None and seat.table_id != table.pk:
         raise ValidationError(_("This link belongs to another table."), code="WRONG_TABLE")
-    if seat is None and table.round.tournament.confirmation_required:
-        if _organiser(table, by):
-            return True
+    if not permissions.link_may_enter(by, table, seat):
         raise ValidationError(
             _(
                 "Deals at this tournament are entered and confirmed by the players: open the "

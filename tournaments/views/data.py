@@ -23,8 +23,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from openpyxl import Workbook
 from openpyxl.styles import Font
 
-from tournaments import backups, permissions
-from tournaments.exchange import export_tournament, import_tournament
+from tournaments import backups, permissions, services
+from tournaments.exchange import export_tournament
 from tournaments.messages import score_column, tiebreak_label
 from tournaments.models import Tournament
 from tournaments.standings import Standings, tournament_standings
@@ -183,8 +183,11 @@ def backup_restore(request: HttpRequest, slug: str, name: str) -> HttpResponse:
     problems: list[str] = []
     if request.method == "POST" and form.is_valid():
         try:
-            backups.restore(
-                tournament, chosen.path, by=request.user, reason=form.cleaned_data["reason"]
+            services.tournament_restore(
+                tournament=tournament,
+                path=chosen.path,
+                by=request.user,
+                reason=form.cleaned_data["reason"],
             )
         except ValidationError as exc:
             problems = exc.messages
@@ -236,8 +239,8 @@ def tournament_import(request: HttpRequest) -> HttpResponse:
     problems: list[str] = []
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = import_tournament(
-                form.cleaned_data["file"],
+            tournament = services.tournament_import(
+                data=form.cleaned_data["file"],
                 organiser=request.user,
                 slug=form.cleaned_data["slug"] or None,
             )

@@ -48,7 +48,7 @@ from tournaments.models import AuditEntry, Player, Round, Seat, Table, Team, Tou
 from tournaments.names import sort_key
 from tournaments.printing import result_sheet_pdf
 from tournaments.printing.documents import DIRECT_PLAYERS
-from tournaments.tables import play_order
+from tournaments.selectors import ordered_seats
 from tournaments.views.common import apply_errors, partial
 
 IDLE_MINUTES = 10
@@ -426,12 +426,11 @@ def _round_progress(tournament: Tournament, the_round: Round) -> list[TableProgr
     now = timezone.now()
     progress = []
     for table in tables:
-        seats = {seat.label: seat for seat in table.seats.all()}
         since = table.last_change or the_round.drawn_at
         progress.append(
             TableProgress(
                 table=table,
-                seats=[seats[label] for label in play_order(game, seats)],
+                seats=ordered_seats(game, list(table.seats.all())),
                 deal_count=table.deal_count,
                 unconfirmed=tournament.confirmation_required and table.unconfirmed_count > 0,
                 idle_minutes=int((now - since).total_seconds() // 60),

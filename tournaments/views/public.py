@@ -7,17 +7,13 @@ asked, so hundreds of phones polling an unchanged page cost one query each and g
 
 from __future__ import annotations
 
-import datetime
 import hashlib
-from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
 
-from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils import timezone
 from django.utils.cache import (
     get_conditional_response,
     patch_cache_control,
@@ -28,8 +24,9 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from tournaments import names, permissions
-from tournaments.models import Bye, Player, Round, Seat, Tournament
+from tournaments import names, permissions, services
+from tournaments.models import Player, Tournament
+from tournaments.selectors import Place, next_seating, places
 from tournaments.standings import (
     STANDINGS_SECONDS,
     RoundScore,
@@ -38,7 +35,6 @@ from tournaments.standings import (
     cached_standings,
     team_standings,
 )
-from tournaments.tables import play_order
 from tournaments.views.common import partial
 
 SEARCH_MIN_LENGTH = 2
@@ -59,28 +55,8 @@ def public_tournament(request: HttpRequest, slug: str) -> Tournament:
     tournament = get_object_or_404(Tournament, slug=slug)
     if not permissions.may(request.user, permissions.Action.VIEW_PUBLIC, tournament):
         raise Http404
-    tournament.version = shown_version(tournament)
+    tournament.version = services.shown_version_advance(tournament=tournament)
     return tournament
-
-
-def shown_version(tournament: Tournament) -> int:
-    """The version of ``tournament`` its public pages show: the current one, or the one shown
-    last if that was shown less than ``settings.PUBLIC_REFRESH_SECONDS`` ago. While every table
-    enters deals the version moves several times a second; this lets the room's phones share one
-    rendering (and get 304s) for those few seconds instead of each poll rendering anew. Kept on
-    the tournament's row, so that every worker and machine shows the same version: at most one
-    small write per tournament every few seconds. The pages lag the deals by at most that long;
-    they poll every 10 seconds anyway."""
-    if settings.PUBLIC_REFRESH_SECONDS <= 0 or tournament.shown_version == tournament.version:
-        return tournament.version
-    now = timezone.now()
-    recent = now - datetime.timedelta(seconds=settings.PUBLIC_REFRESH_SECONDS)
-    if tournament.shown_at is not None and tournament.shown_at > recent:
-        return tournament.shown_version
-    Tournament.objects.filter(pk=tournament.pk, shown_version=tournament.shown_version).update(
-        shown_version=tournament.version, shown_at=now
-    )
-    return tournament.version
 
 
 def page_etag(request: HttpRequest, tournament: Tournament) -> str:
@@ -121,99 +97,6 @@ def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
         return response
 
     return page
-
-
-# --- where the players sit ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Place:
-    """Where a player was drawn in one round: table number, seat label and table-mates, or a bye
-    (``table`` None)."""
-
-    round: int
-    table: int | None = None
-    seat: str = ""
-    mates: tuple[tuple[int, str], ...] = ()
-    """(player id, name) of the others at the table, in playing order."""
-    partner: tuple[int, str] | None = None
-    """Partnership games: (player id, name) of the player opposite, two seats on in playing
-    order (Bauerchen's N/S, E/W)."""
-
-    @property
-    def bye(self) -> bool:
-        return self.table is None
-
-
-def places(
-    tournament: Tournament, player_ids: Iterable[int], rounds: Iterable[int] | None = None
-) -> dict[int, dict[int, Place]]:
-    """Player id → round number → :class:`Place` for the players of ``player_ids`` in the
-    ``rounds`` given (every round drawn when None); a round missing for a player means he was not
-    drawn in it. Two queries, however many players and rounds."""
-    ids = set(player_ids)
-    own = Seat.objects.filter(player_id__in=ids, table__round__tournament=tournament)
-    byes = Bye.objects.filter(player_id__in=ids, round__tournament=tournament)
-    if rounds is not None:
-        own = own.filter(table__round__number__in=list(rounds))
-        byes = byes.filter(round__number__in=list(rounds))
-    tables: dict[int, dict[str, tuple[int, str]]] = defaultdict(dict)
-    where: dict[int, tuple[int, int]] = {}
-    for table_id, number, round_number, label, player_id, name in Seat.objects.filter(
-        table_id__in=own.values("table_id")
-    ).values_list(
-        "table_id", "table__number", "table__round__number", "label", "player_id", "player__name"
-    ):
-        tables[table_id][label] = (player_id, name)
-        where[table_id] = (round_number, number)
-    game = tournament.scoring_game
-    found: dict[int, dict[int, Place]] = defaultdict(dict)
-    for table_id, seated in tables.items():
-        labels = play_order(game, seated)
-        order = [seated[label] for label in labels]
-        round_number, number = where[table_id]
-        for index, (label, (player_id, _name)) in enumerate(zip(labels, order, strict=True)):
-            if player_id not in ids:
-                continue
-            partner = order[(index + 2) % 4] if game.partnerships and len(order) == 4 else None
-            mates = tuple(p for p in order if p[0] != player_id)
-            found[player_id][round_number] = Place(round_number, number, label, mates, partner)
-    for round_number, player_id in byes.values_list("round__number", "player_id"):
-        found[player_id][round_number] = Place(round_number)
-    return found
-
-
-@dataclass(frozen=True)
-class Seating:
-    """A round still to be played, as the projector shows it."""
-
-    round: int
-    tables: list[tuple[int, list[tuple[str, str]]]]
-    """(table number, [(seat label, player name), …] in playing order), by table number."""
-    byes: list[str]
-    """The names of the players with a bye."""
-
-
-def next_seating(tournament: Tournament) -> Seating | None:
-    """The latest round if it is still to be played (drawn or playing), with its tables and
-    byes; None before the first draw and once the latest round is complete. Three queries."""
-    latest = tournament.rounds.order_by("-number").first()
-    if latest is None or latest.status not in (Round.Status.DRAWN, Round.Status.PLAYING):
-        return None
-    tables: dict[int, dict[str, str]] = defaultdict(dict)
-    for number, label, name in Seat.objects.filter(table__round=latest).values_list(
-        "table__number", "label", "player__name"
-    ):
-        tables[number][label] = name
-    game = tournament.scoring_game
-    return Seating(
-        round=latest.number,
-        tables=[
-            (number, [(label, seats[label]) for label in play_order(game, seats)])
-            for number, seats in sorted(tables.items())
-        ],
-        byes=list(latest.byes.order_by("player__name").values_list("player__name", flat=True)),
-    )
 
 
 # --- the pages ---------------------------------------------------------------------------------

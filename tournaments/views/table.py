@@ -137,7 +137,7 @@ def _table_page(
         values = flatten_entry(corrected.entry)
     waiting = next((d for d in view.deals if not d.confirmed), None)
     awaiting = tournament.confirmation_required and waiting is not None
-    may_enter = link.seat is not None or not tournament.confirmation_required or organiser
+    may_enter = permissions.link_may_enter(request.user, link.table, link.seat)
     is_open = permissions.captain_may(link.table, permissions.Action.ENTER_DEAL)
     may_change = may_enter and (is_open or (organiser and not tournament.finished))
     state = view.state_before(corrected) if corrected is not None else view.state
@@ -159,7 +159,9 @@ def _table_page(
         "awaiting_confirmation": awaiting,
         "waiting": waiting if awaiting else None,
         "may_confirm": awaiting
-        and (organiser if link.seat is None else waiting.entered_seat_id != link.seat.pk),
+        and permissions.link_may_confirm(
+            request.user, link.table, link.seat, waiting.entered_seat_id
+        ),
         "may_enter": may_enter,
         "may_change": may_change,
         "form_shown": (is_open or (corrected is not None and may_change))

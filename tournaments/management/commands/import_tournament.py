@@ -7,8 +7,8 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
+from tournaments import services
 from tournaments.backups import read
-from tournaments.exchange import import_tournament
 
 
 def problems(error: ValidationError) -> str:
@@ -43,7 +43,7 @@ class Command(BaseCommand):
         if user is None:
             raise CommandError(f"No user {name!r}: name the organiser with --organiser.")
         try:
-            tournament = import_tournament(data, organiser=user, slug=slug)
+            tournament = services.tournament_import(data=data, organiser=user, slug=slug)
         except ValidationError as exc:
             raise CommandError(f"Nothing imported; the file has errors:\n{problems(exc)}") from exc
         self.stdout.write(

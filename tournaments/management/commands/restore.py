@@ -9,7 +9,7 @@ from pathlib import Path
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.backups import restore
+from tournaments import services
 from tournaments.management.commands.import_tournament import problems
 from tournaments.models import Tournament
 
@@ -27,7 +27,9 @@ class Command(BaseCommand):
         if tournament is None:
             raise CommandError(f"No tournament at the address {slug!r}.")
         try:
-            restore(tournament, Path(file), by=None, reason=reason)
+            services.tournament_restore(
+                tournament=tournament, path=Path(file), by=None, reason=reason
+            )
         except ValidationError as exc:
             raise CommandError(f"Nothing restored; the file has errors:\n{problems(exc)}") from exc
         except OSError as exc:

@@ -1,9 +1,10 @@
-"""Writing a checked document: as a new tournament (import) or over an existing one (restore),
-each in one transaction."""
+"""Writing a checked document (``tournaments.exchange``): as a new tournament (import) or over
+an existing one (a backup restored), each in one transaction with its audit entry."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -12,7 +13,14 @@ from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.utils.translation import gettext as _
 
-from tournaments.exchange.check import TOURNAMENT_KEYS, Plan, check_document, player_labels
+from tournaments import backups
+from tournaments.exchange import (
+    TOURNAMENT_KEYS,
+    Plan,
+    check_document,
+    check_replacement,
+    player_labels,
+)
 from tournaments.models import (
     AuditEntry,
     Bye,
@@ -90,7 +98,7 @@ def _unknown_user(via: str, name: str | None, users: Mapping[str, Any]) -> str:
     return f"{via} [{name}]".strip()[:120]
 
 
-def write_plan(plan: Plan, tournament: Tournament) -> None:
+def _write_plan(plan: Plan, tournament: Tournament) -> None:
     """Store a checked document's teams, players, rounds (tables, seats, byes, deals with their
     revisions) and audit entries into the saved, empty ``tournament``. Tokens and form keys held
     by another tournament's rows get fresh ones (a copy beside its original). Call inside a
@@ -162,8 +170,8 @@ def _tournament_fields(plan: Plan) -> dict[str, Any]:
     return {name: getattr(plan.tournament, name) for name in TOURNAMENT_KEYS if name != "organiser"}
 
 
-def import_tournament(
-    data: Any, *, organiser: AbstractBaseUser, slug: str | None = None
+def tournament_import(
+    *, data: Any, organiser: AbstractBaseUser, slug: str | None = None
 ) -> Tournament:
     """Load a document (see :func:`~tournaments.exchange.export_tournament`) as a new tournament
     of ``organiser`` at the document's address or at ``slug``. The whole document is checked
@@ -192,7 +200,7 @@ def import_tournament(
         created_at = tournament.created_at  # saving sets it to now (auto_now_add)
         tournament.save()
         Tournament.objects.filter(pk=tournament.pk).update(created_at=created_at)
-        write_plan(plan, tournament)
+        _write_plan(plan, tournament)
         record_change(
             tournament,
             AuditEntry.Action.ADMIN,
@@ -204,36 +212,19 @@ def import_tournament(
     return tournament
 
 
-def check_replacement(tournament: Tournament, data: Any) -> Plan:
-    """Check ``data`` completely as a document of ``tournament`` (the same address) to replace
-    it with :func:`replace_tournament`; only reads the database.
-
-    Raises ``ValidationError`` as :func:`import_tournament`, or code ``OTHER_TOURNAMENT`` on a
-    document of the tournament at another address."""
-    plan = check_document(data)
-    if plan.tournament.slug != tournament.slug:
-        raise ValidationError(
-            "tournament.slug: "
-            + _("this file holds the tournament at %(file)s, not %(slug)s")
-            % {"file": plan.tournament.slug, "slug": tournament.slug},
-            code="OTHER_TOURNAMENT",
-        )
-    return plan
-
-
-def replace_tournament(
+def tournament_replace(
+    *,
     tournament: Tournament,
     plan: Plan,
-    *,
     by: AbstractBaseUser | None,
     subject: str,
     reason: str = "",
 ) -> Tournament:
     """Replace everything of ``tournament`` (its fields, teams, players, rounds and audit log)
-    by a checked document (:func:`check_replacement`) in one transaction; the row itself (its
-    id, organiser and whatever else hangs on it) stays. The replacement is logged with
-    ``subject`` and ``reason`` (action "admin"). An error while writing rolls everything back:
-    the tournament is then as it was."""
+    by a checked document (:func:`tournaments.exchange.check_replacement`) in one transaction;
+    the row itself (its id, organiser and whatever else hangs on it) stays. The replacement is
+    logged with ``subject`` and ``reason`` (action "admin"). An error while writing rolls
+    everything back: the tournament is then as it was."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         # Rounds first: their seats and byes protect the players.
@@ -246,7 +237,29 @@ def replace_tournament(
             setattr(tournament, name, value)
         tournament.save(update_fields=[name for name in fields if name != "created_at"])
         Tournament.objects.filter(pk=tournament.pk).update(created_at=tournament.created_at)
-        write_plan(plan, tournament)
+        _write_plan(plan, tournament)
         record_change(tournament, AuditEntry.Action.ADMIN, by=by, subject=subject, reason=reason)
     tournament.refresh_from_db()
     return tournament
+
+
+def tournament_restore(
+    *, tournament: Tournament, path: Path, by: AbstractBaseUser | None, reason: str = ""
+) -> Tournament:
+    """Replace ``tournament`` by the backup at ``path``: the file is read and checked
+    completely first; then the current state is itself backed up ("before-restore", so a
+    restore can be undone) and everything is replaced in one transaction, logged with
+    ``reason``. A finished tournament may be restored too (the desk's rescue).
+
+    Raises ``ValidationError`` (the file's problems with their paths, or a backup of another
+    tournament); ``OSError`` when the current state cannot be backed up. The current data is
+    untouched then, and by any failure while writing (the transaction rolls back)."""
+    plan = check_replacement(tournament, backups.read(path))
+    backups.backup(tournament, "before-restore")
+    return tournament_replace(
+        tournament=tournament,
+        plan=plan,
+        by=by,
+        subject=_("Restored from the backup %(name)s") % {"name": Path(path).name},
+        reason=reason,
+    )

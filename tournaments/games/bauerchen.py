@@ -1,13 +1,38 @@
-"""Bauerchen's sentences and house-rule labels (Scoring specification §2.5, §2.8).
+"""Bauerchen: everything the web layer knows of the game.
+
+The engine (``scoring.bauerchen``) decides the rules; this module says them to people and on paper,
+under the names :mod:`tournaments.games` documents.
+
+Its sentences and house-rule labels (Scoring specification §2.5, §2.8).
 
 Placeholders are the ``InvalidDeal.params`` of ``scoring.bauerchen``; a sentence whose placeholder
 is missing falls back to the engine's English message.
+
+Its paper grid: the dealer, the first team's card points, the Spritzen, each team's melds and a
+Kart' ab (Scoring specification §2.4, minimal entry; NS is the first team).
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from django.utils.translation import gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy
+
+from scoring import Event
+from tournaments.paper import Column, default_entry
+from tournaments.printing.results import Figure
+from tournaments.printing.statistics import (
+    PlayedTable,
+    Statistic,
+    count,
+    extreme,
+    per_event,
+)
+
+# -- words ----------------------------------------------------------------------------------------
 
 DEAL_MESSAGES = {
     "OUT_OF_RANGE@trump": _("Trumps must be a suit: ♣ ♠ ♥ ♦ (or C S H D)."),
@@ -121,3 +146,79 @@ SCORE_WORDS = ngettext_lazy("%(count)s Stein", "%(count)s Steine", "count")
 """The tournament score in the game's unit, for certificates."""
 SCORE_COLUMN = _("Steine")
 """The standings' column of the tournament score: its unit."""
+
+# -- paper grid -----------------------------------------------------------------------------------
+
+TEAMS = ("NS", "EW")
+
+
+def columns(seats: tuple[str, ...]) -> list[Column]:
+    """Dealer, card points NS, Spritzen, melds per team (20s and 40s, e.g. ``20 40``), and the
+    Kart' ab player with its result."""
+    yes_no = (("true", _("won")), ("false", _("lost")))
+    return [
+        Column("dealer", _("Dealer"), kind="seat"),
+        Column("cp_NS", _("Card points NS")),
+        Column("spritz", _("Spritzen")),
+        *(
+            Column(f"_melds_{team}", _("Melds %(team)s") % {"team": team}, kind="text")
+            for team in TEAMS
+        ),
+        Column("solo.player", _("Kart' ab by"), kind="seat"),
+        Column("solo.won", _("Kart' ab"), kind="choice", choices=yes_no),
+    ]
+
+
+def entry(cells: Mapping[str, str], state: Any) -> dict[str, Any]:
+    """The row as the minimal entry; each team's melds cell (``20 40``) becomes one meld per
+    number, ``{"team": "NS", "kind": 20}``; anything else typed there stays as typed for the
+    engine to refuse."""
+    found = default_entry(cells, state)
+    melds = []
+    for team in TEAMS:
+        for kind in re.split(r"[\s,;+]+", cells.get(f"_melds_{team}", "").strip()):
+            if kind:
+                melds.append({"team": team, "kind": int(kind) if kind.isdigit() else kind})
+    if melds:
+        found["melds"] = melds
+    return found
+
+
+# -- print ----------------------------------------------------------------------------------------
+
+FIGURES = (
+    Figure(_("Steins"), "steins"),
+    Figure(_("Knoddel diff."), "knoddel_diff"),
+    Figure(_("Game-point diff."), "game_point_diff"),
+)
+"""The figures of the result table after the player (or team) column, in print."""
+
+RESULT_BY_TEAM = True
+"""The result table has a line per team (``state.teams``), not per seat."""
+
+
+def statistics(tables: Sequence[PlayedTable]) -> list[Statistic | None]:
+    """Steins, knoddels, Gehampelter, schwarz and schneider deals, melds and Kart' ab
+    (Scoring specification §2.2–§2.3)."""
+
+    def band(name: str) -> Callable[[Event], bool]:
+        return lambda event: event.figures["band"] == name
+
+    return [
+        Statistic(gettext("Steins won"), count(tables, "stein")),
+        Statistic(gettext("Knoddels"), count(tables, "knoddel")),
+        Statistic(gettext("Gehampelter played"), count(tables, "gehampelter")),
+        Statistic(
+            gettext("Deals won schwarz (all tricks)"), count(tables, "deal_won", band("schwarz"))
+        ),
+        Statistic(gettext("Deals won schneider"), count(tables, "deal_won", band("schneider"))),
+        Statistic(gettext("20s melded"), count(tables, "meld", lambda e: e.figures["kind"] == 20)),
+        Statistic(gettext("40s melded"), count(tables, "meld", lambda e: e.figures["kind"] == 40)),
+        Statistic(gettext("Kart' ab played"), count(tables, "solo"), optional=True),
+        Statistic(
+            gettext("Kart' ab won"),
+            count(tables, "solo", lambda e: e.figures["won"]),
+            optional=True,
+        ),
+        extreme(gettext("Best deal (game points)"), tables, "deal_won", per_event("points")),
+    ]

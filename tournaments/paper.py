@@ -2,7 +2,7 @@
 
 A grid is the table's deals as rows, each row the cells of the printed sheet's grid (the game's
 minimal entry, Scoring specification §1.3, §2.4, §2.10, §3.5, §4.4, §5.3). Each game's module
-of this package (``tournaments.paper.<game key>``) names its columns and turns a row into the
+(``tournaments.games.<game key>``) names its columns and turns a row into the
 engine's entry:
 
 * ``columns(seats: tuple[str, ...]) -> list[Column]``: the grid's columns for a table with
@@ -19,9 +19,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
-from importlib import import_module
-from types import ModuleType
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -29,6 +26,7 @@ from django.utils.translation import gettext as _
 import scoring
 from tournaments.entries import entry_from_post
 from tournaments.errors import deal_error_message
+from tournaments.games import module
 
 MAX_ROWS = 60
 """Rows one grid holds at most; a whole rubber of Hintersche has fewer deals."""
@@ -53,14 +51,9 @@ class Column:
     choices: tuple[tuple[str, Any], ...] = ()
 
 
-@cache
-def _module(game: str) -> ModuleType:
-    return import_module(f"{__name__}.{game}")
-
-
 def columns(game: str, seats: Sequence[str]) -> list[Column]:
     """The paper grid's columns for ``game`` at a table with ``seats`` (in playing order)."""
-    return _module(game).columns(tuple(seats))
+    return module(game).columns(tuple(seats))
 
 
 def default_entry(cells: Mapping[str, str], state: Any) -> dict[str, Any]:
@@ -71,7 +64,7 @@ def default_entry(cells: Mapping[str, str], state: Any) -> dict[str, Any]:
 
 def row_entry(game: str, cells: Mapping[str, str], state: Any) -> dict[str, Any]:
     """The engine's raw entry for one typed row, given the state before that deal."""
-    return getattr(_module(game), "entry", default_entry)(cells, state)
+    return getattr(module(game), "entry", default_entry)(cells, state)
 
 
 def rows_from_post(data: Mapping[str, Any], keys: Sequence[str]) -> list[Row]:

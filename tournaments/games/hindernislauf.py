@@ -1,13 +1,35 @@
-"""Hindernislauf's sentences and house-rule labels (Scoring specification §5.4, §5.7).
+"""Hindernislauf: everything the web layer knows of the game.
+
+The engine (``scoring.hindernislauf``) decides the rules; this module says them to people and on
+paper, under the names :mod:`tournaments.games` documents.
+
+Its sentences and house-rule labels (Scoring specification §5.4, §5.7).
 
 Placeholders are the ``InvalidDeal.params`` of ``scoring.hindernislauf``; a sentence whose
 placeholder is missing falls back to the engine's English message.
+
+Its paper grid: the dealer and every player's points of the deal (hits − skips; Göring 1977;
+Scoring specification §5.3, minimal entry).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from django.utils.translation import gettext, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy
+
+from tournaments.paper import Column
+from tournaments.printing.results import Figure
+from tournaments.printing.statistics import (
+    PlayedTable,
+    Statistic,
+    count,
+    extreme,
+    per_seat,
+)
+
+# -- words ----------------------------------------------------------------------------------------
 
 DEAL_MESSAGES = {
     "INVALID_ENTRY": _("This is not a deal entry."),
@@ -69,3 +91,37 @@ SCORE_WORDS = ngettext_lazy("%(count)s point", "%(count)s points", "count")
 """The tournament score in the game's unit, for certificates."""
 SCORE_COLUMN = _("Points")
 """The standings' column of the tournament score: its unit."""
+
+# -- paper grid -----------------------------------------------------------------------------------
+
+
+def columns(seats: tuple[str, ...]) -> list[Column]:
+    """The dealer, then one column of points per seat."""
+    return [
+        Column("dealer", _("Dealer"), kind="seat"),
+        *(Column(f"points.{seat}", _("points"), seat=seat) for seat in seats),
+    ]
+
+
+# -- print ----------------------------------------------------------------------------------------
+
+FIGURES = (
+    Figure(_("Points"), "score"),
+    Figure(_("Hits"), "hits"),
+    Figure(_("Skips"), "skips"),
+    Figure(_("Deals won"), "deal_wins"),
+)
+"""The figures of the result table after the player (or team) column, in print."""
+
+
+def statistics(tables: Sequence[PlayedTable]) -> list[Statistic | None]:
+    """Hits, skips, new series, best and worst deal (Hindernislauf after Göring 1977)."""
+    points = per_seat("points")
+    return [
+        Statistic(gettext("Hits (landed on a Hindernis)"), count(tables, "hit")),
+        Statistic(gettext("Skips (jumped over a Hindernis)"), count(tables, "skip")),
+        Statistic(gettext("New series at 120"), count(tables, "reset")),
+        Statistic(gettext("Reach bonuses"), count(tables, "reach_bonus"), optional=True),
+        extreme(gettext("Best deal (points)"), tables, "deal_points", points),
+        extreme(gettext("Worst deal (points)"), tables, "deal_points", points, highest=False),
+    ]
