@@ -95,7 +95,6 @@ from scoring.base import (
 from scoring.checks import entry_object, next_seat, rotation_warnings, shown, whole_number, within
 from scoring.options import check_values, freeze, is_int, number_map, read_options
 
-SOURCE = "Hundertspiel 1829"
 SOURCE_PARTIE = "Hundertspiel 1829, §25"
 SOURCE_MATSCH = "Hundertspiel 1829, §26"
 SOURCE_VORHAND = "Hundertspiel 1829, §29"
@@ -106,7 +105,6 @@ SOURCE_POINTS = "Hundertspiel 1829, §19–§24"
 SOURCE_SILENT = "Scoring specification §3.4, unannounced 26/52 (option silent_26_pays_marks)"
 SOURCE_CLOSE = "Hundertspiel 1829, §56; Scoring specification §3.9"
 SOURCE_UNIT = "Scoring specification §3.9, tournament standing"
-SOURCE_SCAT = "Hundertspiel 1829, §42–§50, §53"
 
 CARD_POINTS = 72
 """Card points in the pack: 4 × (Aß 6 + König 5 + Cavall 4 + Bube 3) (§19)."""

@@ -8,6 +8,8 @@ Python happens to have loaded."""
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -28,7 +30,7 @@ NEVER = {
     "tournaments.exchange": ("tournaments.views", "tournaments.services"),
     "tournaments.paper": ("tournaments.services", "tournaments.views"),
     "tournaments.services": ("tournaments.views", "tournaments.forms"),
-    "tournaments.pdfparts": ("django", "tournaments"),
+    "tournaments.printing.pdfparts": ("django", "tournaments"),
 }
 """What each part may never import (docs/architecture.md, "The parts"): reads never write,
 writes never reach back into HTTP, the engine and the draw never touch Django."""
@@ -155,3 +157,19 @@ def test_each_part_keeps_to_its_arrows() -> None:
         if any(within(target, banned) for banned in never)
     )
     assert crossings == []
+
+
+def test_a_pdf_part_process_imports_no_django():
+    """The processes that make a long document's parts (``tournaments.printing.pdfparts``, started
+    fresh) import the module by its name: its package must not pull Django or the models in."""
+    code = (
+        "import sys, tournaments.printing.pdfparts; "
+        "print(sorted(m for m in sys.modules if m.startswith(('django', 'tournaments'))))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert (
+        done.stdout.strip()
+        == "['tournaments', 'tournaments.printing', 'tournaments.printing.pdfparts']"
+    )

@@ -52,10 +52,13 @@ def test_simulated_match_validates_and_ends(seed: int, options: dict) -> None:
     last = steps[-1].state
     assert last.match_over and sum(last.steins.values()) == variant.steins_per_match
     assert last.round_no == len(rounds) + 1
-    # Game points credited = the deal values + melds + plus12 solos, all from events.
+    # Game points credited = the deal values + melds + plus12 solos, all from events, but for
+    # those void because the other team's Weiterschreiben carry had reached the target (§7).
     credited = {"NS": 0, "EW": 0}
     for step in steps:
         for event in step.events:
+            if event.figures.get("void"):
+                continue
             if event.kind == "deal_won":
                 credited[event.figures["team"]] += event.figures["points"]
             elif event.kind == "meld":

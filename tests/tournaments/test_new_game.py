@@ -18,8 +18,8 @@ import scoring
 from tests.helpers import seat_players
 from tests.strichzaehlen import engine, web
 from tournaments import paper, services
-from tournaments.printing import result_sheet_pdf
 from tournaments.printing.report import championship_report_pdf
+from tournaments.printing.result_sheet import result_sheet_pdf
 from tournaments.printing.sheets import table_sheets_pdf
 from tournaments.standings import tournament_standings
 

@@ -83,7 +83,7 @@ def test_many_table_sheets_are_made_in_parts_and_joined_in_order(db, monkeypatch
     same pages in table order, numbered on through the parts."""
     tournament, round = demo("hintersche")
     monkeypatch.setattr("tournaments.printing.sheets.PARALLEL_SHEETS", 1)
-    monkeypatch.setattr("tournaments.pdfparts.processes", lambda: 2)
+    monkeypatch.setattr("tournaments.printing.pdfparts.processes", lambda: 2)
     tables = list(round.tables.order_by("number"))
 
     texts = pages(table_sheets_pdf(round, BASE))

@@ -45,7 +45,6 @@ SOURCES = {
         "Bauerchen, Hessian variant, Scoring specification §2.10 (Striche, Nullchen)"
     ),
     # Hundertspiel (scoring/hundertspiel.py)
-    "Hundertspiel 1829": _("Hundertspiel 1829"),
     "Hundertspiel 1829, §25": _("Hundertspiel 1829, §25"),
     "Hundertspiel 1829, §26": _("Hundertspiel 1829, §26"),
     "Hundertspiel 1829, §29": _("Hundertspiel 1829, §29"),
@@ -62,7 +61,6 @@ SOURCES = {
     "Scoring specification §3.9, tournament standing": _(
         "Scoring specification §3.9, tournament standing"
     ),
-    "Hundertspiel 1829, §42–§50, §53": _("Hundertspiel 1829, §42–§50, §53"),
     # Kein Stich (scoring/kein_stich.py)
     "Kein Stich, the five deals (Scoring specification §4.2)": _(
         "Kein Stich, the five deals (Scoring specification §4.2)"

@@ -26,9 +26,9 @@ from django.utils.translation import gettext_lazy as _
 from django_tasks import TaskResultStatus, task
 from django_tasks_db.models import DBTaskResult
 
-from tournaments import pdfparts
 from tournaments.models import Round, Tournament
-from tournaments.printing import report, result_sheet_pdf, sheets
+from tournaments.printing import pdfparts, report, sheets
+from tournaments.printing.result_sheet import result_sheet_pdf
 
 
 def _standings(tournament: Tournament, the_round: Round | None, base_url: str) -> bytes:

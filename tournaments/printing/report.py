@@ -18,9 +18,9 @@ from django.utils.translation import gettext as _
 
 from tournaments.messages import score_words
 from tournaments.models import Bye, Round, Tournament
-from tournaments.printing import render_pdf
 from tournaments.printing.chart import Line, progression_svg
 from tournaments.printing.listing import Listing, standings_listing
+from tournaments.printing.render import render_pdf
 from tournaments.printing.results import TableResult, played_tables, round_results
 from tournaments.printing.statistics import tournament_statistics
 from tournaments.standings import (

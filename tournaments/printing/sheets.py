@@ -2,8 +2,8 @@
 scoring grid shaped like the game's slate, so a table can play on when a phone dies and the
 organiser can type the sheet in afterwards), the seating list for the wall, and the standings.
 
-Each is one HTML document rendered by one weasyprint call (:func:`tournaments.printing.render_pdf`)
-from ``templates/print/``; the game's grid is ``templates/scoring/<game>/sheet_grid.html``, which
+Each is one HTML document rendered by one weasyprint call (:func:`.render.render_pdf`) from
+``templates/print/``; the game's grid is ``templates/scoring/<game>/sheet_grid.html``, which
 gets the table's initial engine state (the game's own teams, accounts, contracts and deal counts).
 """
 
@@ -17,11 +17,11 @@ from django.db.models import Prefetch
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from tournaments import pdfparts
 from tournaments.models import Bye, Round, Seat, Tournament
 from tournaments.names import sort_key
-from tournaments.printing import render_pdf
+from tournaments.printing import pdfparts
 from tournaments.printing.listing import standings_listing
+from tournaments.printing.render import render_pdf
 from tournaments.selectors import play_order
 from tournaments.standings import team_standings, tournament_standings
 
@@ -119,8 +119,8 @@ def table_sheets_pdf(round: Round, base_url: str) -> bytes:
     the seats and players in playing order, a QR code to the table's page (``base_url`` such as
     ``"https://host"`` before :meth:`Table.get_absolute_url`, printed under it too) and the
     game's empty scoring grid (``templates/scoring/<game>/sheet_grid.html``). PDF bytes. More than
-    :data:`PARALLEL_SHEETS` sheets are made in parts at once (:mod:`tournaments.pdfparts`), the
-    pages numbered on through the parts."""
+    :data:`PARALLEL_SHEETS` sheets are made in parts at once (:mod:`.pdfparts`), the pages
+    numbered on through the parts."""
     tournament = round.tournament
     sheets = table_sheets(round, base_url)
     context = {

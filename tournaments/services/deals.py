@@ -618,7 +618,7 @@ def deal_confirm(
     ``NEEDS_SEAT_LINK`` (no seat and not the organiser), ``ROUND_LOCKED``."""
     write = _begin(table, seat, by)
     table = write.table
-    if seat is None and not _organiser(table, by):
+    if seat is None and not permissions.link_may_confirm(by, table, None, None):
         raise ValidationError(_("Confirm from your own seat's link."), code="NEEDS_SEAT_LINK")
     if not write.deals:
         raise ValidationError(_("There is no deal to confirm yet."), code="NO_DEAL")
@@ -630,7 +630,7 @@ def deal_confirm(
         # changed or undone one is refused.
         return _current(write, number, revision)
     deal = _current(write, waiting.number, revision)
-    if seat is not None and deal.entered_seat_id == seat.pk:
+    if not permissions.link_may_confirm(by, table, seat, deal.entered_seat_id):
         raise ValidationError(
             _("You entered this deal yourself: another player at the table confirms it."),
             code="SAME_PLAYER",

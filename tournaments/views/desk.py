@@ -46,8 +46,8 @@ from tournaments.links import phones_cannot_reach, public_url
 from tournaments.messages import score_words
 from tournaments.models import AuditEntry, Player, Round, Seat, Table, Team, Tournament
 from tournaments.names import sort_key
-from tournaments.printing import result_sheet_pdf
 from tournaments.printing.documents import DIRECT_PLAYERS
+from tournaments.printing.result_sheet import result_sheet_pdf
 from tournaments.selectors import ordered_seats
 from tournaments.views.common import apply_errors, partial
 
