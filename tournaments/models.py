@@ -7,6 +7,7 @@ Models hold data and constraints only; writes go through `tournaments.services`.
 from __future__ import annotations
 
 import secrets
+from decimal import Decimal
 from pathlib import Path
 
 from django.conf import settings
@@ -126,6 +127,50 @@ class Tournament(models.Model):
         default=True,
         help_text=_("Standings, projector and the seat search for everybody with the address."),
     )
+    standings_hidden_from_round = models.PositiveSmallIntegerField(
+        _("hide the live standings from round"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_(
+            "From this round on the public standings and the projector show only the rounds "
+            "before it, to keep the tournament exciting; empty: always live."
+        ),
+    )
+    standings_revealed = models.BooleanField(
+        _("standings shown again"),
+        default=False,
+        help_text=_("Set at the prize-giving: the public pages show the full standings again."),
+    )
+    round_minutes = models.PositiveSmallIntegerField(
+        _("round length (minutes)"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(600)],
+        help_text=_("The room's clock counts it down once the organiser starts a round's clock."),
+    )
+    next_round_at = models.DateTimeField(
+        _("next round at"),
+        null=True,
+        blank=True,
+        help_text=_("Shown on the projector and the table pages between rounds."),
+    )
+    announcement = models.CharField(
+        _("announcement"),
+        max_length=200,
+        blank=True,
+        help_text=_(
+            "A short line for the projector and every table page ('Siegerehrung um 18 Uhr')."
+        ),
+    )
+    entry_fee = models.DecimalField(
+        _("entry fee (€)"),
+        max_digits=7,
+        decimal_places=2,
+        default=Decimal("0.00"),
+        validators=[MinValueValidator(Decimal("0.00"))],
+        help_text=_("What each player pays at the door; 0: no fee."),
+    )
     version = models.PositiveIntegerField(
         default=0,
         editable=False,
@@ -210,6 +255,28 @@ class Player(models.Model):
         verbose_name=_("team"),
     )
     checked_in = models.BooleanField(_("checked in"), default=False)
+    fee_paid = models.DecimalField(
+        _("entry fee paid (€)"),
+        max_digits=7,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal("0.00"))],
+        help_text=_("What the player paid at the door; empty: still due."),
+    )
+    birth_year = models.PositiveSmallIntegerField(
+        _("year of birth"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1900), MaxValueValidator(2100)],
+        help_text=_("Optional; names the oldest player in the article for the paper."),
+    )
+    village = models.CharField(
+        _("home village"),
+        max_length=120,
+        blank=True,
+        help_text=_("Optional; the article for the paper says from which villages they came."),
+    )
     hors_concours = models.BooleanField(
         _("außer Konkurrenz"),
         default=False,
@@ -268,6 +335,12 @@ class Round(models.Model):
     )
     status = models.CharField(_("status"), max_length=20, choices=Status, default=Status.DRAWN)
     drawn_at = models.DateTimeField(auto_now_add=True)
+    clock_ends_at = models.DateTimeField(
+        _("round ends at"),
+        null=True,
+        blank=True,
+        help_text=_("Set when the organiser starts the round's clock (now + the round length)."),
+    )
 
     class Meta:
         ordering = ["number"]
@@ -590,6 +663,10 @@ class AuditEntry(models.Model):
         ORGANISER_REMOVE = "organiser_remove", _("co-organiser removed")
         LINKS_RENEW = "links_renew", _("table links renewed")
         PAPER_SHEET = "paper_sheet", _("paper table sheet typed in")
+        ROUND_CLOCK = "round_clock", _("round clock set")
+        ANNOUNCEMENT = "announcement", _("announcement")
+        ENTRY_FEE = "entry_fee", _("entry fee paid")
+        STANDINGS_REVEAL = "standings_reveal", _("standings shown again")
         ADMIN = "admin", _("changed in the admin")
 
     tournament = models.ForeignKey(

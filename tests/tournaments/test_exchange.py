@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import copy
+import datetime
 import io
+from decimal import Decimal
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -285,3 +287,61 @@ def test_a_file_of_format_version_1_still_imports(played, organiser):
         (1, "entry"),
         (2, "correction"),
     ]
+
+
+def test_the_clock_the_fees_and_the_articles_facts_travel_with_the_file(played, organiser):
+    """Format 5: a round's clock, the entry fee and what each player paid, birth years and home
+    villages, the announcement and the hidden standings come back as they were."""
+    ends = datetime.datetime(2026, 11, 21, 15, 30, tzinfo=datetime.UTC)
+    Tournament.objects.filter(pk=played.pk).update(
+        entry_fee=Decimal("5.00"),
+        round_minutes=90,
+        announcement="Siegerehrung um 18 Uhr",
+        standings_hidden_from_round=3,
+    )
+    Round.objects.filter(tournament=played, number=1).update(clock_ends_at=ends)
+    first = played.players.order_by("name").first()
+    Player.objects.filter(pk=first.pk).update(
+        fee_paid=Decimal("2.50"), birth_year=1938, village="Schapbach"
+    )
+    played.refresh_from_db()
+    document = export_tournament(played)
+    assert document["version"] == 5
+    assert document["tournament"]["entry_fee"] == "5.00"
+    copy_ = services.tournament_import(data=document, organiser=organiser, slug="kopie")
+    assert (copy_.entry_fee, copy_.round_minutes, copy_.announcement) == (
+        Decimal("5.00"),
+        90,
+        "Siegerehrung um 18 Uhr",
+    )
+    assert copy_.standings_hidden_from_round == 3 and not copy_.standings_revealed
+    assert copy_.rounds.get(number=1).clock_ends_at == ends
+    twin = copy_.players.get(name=first.name)
+    assert (twin.fee_paid, twin.birth_year, twin.village) == (Decimal("2.50"), 1938, "Schapbach")
+    assert copy_.players.filter(fee_paid__isnull=True).count() == played.players.count() - 1
+
+
+def test_a_file_of_format_version_4_still_imports(played, organiser):
+    document = export_tournament(played)
+    document["version"] = 4
+    for key in ("standings_hidden_from_round", "standings_revealed", "round_minutes"):
+        del document["tournament"][key]
+    for key in ("next_round_at", "announcement", "entry_fee"):
+        del document["tournament"][key]
+    for player in document["players"]:
+        for key in ("fee_paid", "birth_year", "village"):
+            del player[key]
+    for the_round in document["rounds"]:
+        del the_round["clock_ends_at"]
+    copy_ = services.tournament_import(data=document, organiser=organiser, slug="kopie")
+    assert copy_.entry_fee == Decimal("0.00") and copy_.round_minutes is None
+    assert not copy_.players.filter(fee_paid__isnull=False).exists()
+    assert standings_rows(copy_) == standings_rows(played)
+
+
+def test_an_amount_must_be_written_as_text(played, organiser):
+    document = export_tournament(played)
+    document["tournament"]["entry_fee"] = 5.5
+    with pytest.raises(ValidationError) as refused:
+        services.tournament_import(data=document, organiser=organiser, slug="kopie")
+    assert any("tournament.entry_fee" in message for message in refused.value.messages)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -35,7 +36,7 @@ from tournaments.selectors import play_order
 from tournaments.standings import table_result
 
 FORMAT = "kreidetafel-tournament"
-VERSION = 4
+VERSION = 5
 MAX_ERRORS = 50
 """At most this many errors are listed; the rest are counted."""
 
@@ -60,6 +61,12 @@ TOURNAMENT_KEYS = {
     "bye_score": "int",
     "certificate_places": "int",
     "director": "str",
+    "standings_hidden_from_round": "int?",
+    "standings_revealed": "bool",
+    "round_minutes": "int?",
+    "next_round_at": "datetime?",
+    "announcement": "str",
+    "entry_fee": "decimal",
     "created_at": "datetime",
 }
 DOCUMENT_KEYS = {
@@ -82,6 +89,9 @@ PLAYER_KEYS = {
     "checked_in": "bool",
     "hors_concours": "bool",
     "withdrawn": "bool",
+    "fee_paid": "decimal?",
+    "birth_year": "int?",
+    "village": "str",
 }
 ROUND_KEYS = {
     "number": "int",
@@ -89,6 +99,7 @@ ROUND_KEYS = {
     "method": "str",
     "status": "str",
     "drawn_at": "datetime",
+    "clock_ends_at": "datetime?",
     "byes": "list",
     "tables": "list",
 }
@@ -140,6 +151,7 @@ def _kind_text(kind: str) -> str:
         "list": _("a list"),
         "date": _("a date (YYYY-MM-DD)"),
         "datetime": _("a date and time with its UTC offset (ISO 8601)"),
+        "decimal": _('an amount as text, such as "12.50"'),
     }[kind]
 
 
@@ -161,6 +173,12 @@ def _convert(value: Any, kind: str) -> tuple[bool, Any]:
         if parsed is None or (kind == "datetime" and timezone.is_naive(parsed)):
             return False, None
         return True, parsed
+    if kind == "decimal":
+        try:
+            amount = Decimal(value) if isinstance(value, str) else None
+        except InvalidOperation:
+            amount = None
+        return (amount is not None and amount.is_finite()), amount
     types = {"str": str, "int": int, "bool": bool, "object": dict, "list": list}[kind]
     ok = isinstance(value, types) and not (kind == "int" and isinstance(value, bool))
     return ok, value
@@ -319,6 +337,8 @@ def check_document(data: Any, *, slug: str | None = None) -> Plan:
         _upgrade_from_version_2(document)
     if document["format"] == FORMAT and document["version"] == 3:  # noqa: PLR2004
         _upgrade_from_version_3(document)
+    if document["format"] == FORMAT and document["version"] == 4:  # noqa: PLR2004
+        _upgrade_from_version_4(document)
     if document["format"] != FORMAT or document["version"] != VERSION:
         problems.add(
             "format",
@@ -648,10 +668,30 @@ def player_labels(players: list[Player]) -> list[str]:
     return [shown[i] for i in range(len(players))]
 
 
+def _upgrade_from_version_4(document: dict[str, Any]) -> None:
+    """A version 4 file (before the round clock, entry fees and the article's facts) in version
+    5's shape: no clock, no fee, nothing hidden, no birth years or villages."""
+    document["version"] = VERSION
+    tournament = document.get("tournament")
+    if isinstance(tournament, dict):
+        tournament.setdefault("standings_hidden_from_round", None)
+        tournament.setdefault("standings_revealed", False)
+        tournament.setdefault("round_minutes", None)
+        tournament.setdefault("next_round_at", None)
+        tournament.setdefault("announcement", "")
+        tournament.setdefault("entry_fee", "0.00")
+    for player in _objects(document, "players"):
+        player.setdefault("fee_paid", None)
+        player.setdefault("birth_year", None)
+        player.setdefault("village", "")
+    for the_round in _objects(document, "rounds"):
+        the_round.setdefault("clock_ends_at", None)
+
+
 def _upgrade_from_version_3(document: dict[str, Any]) -> None:
     """A version 3 file (before start numbers and substitutes; every name unique, everybody
     ranked) in version 4's shape."""
-    document["version"] = VERSION
+    document["version"] = 4
     for player in _objects(document, "players"):
         player.setdefault("start_number", None)
         player.setdefault("hors_concours", False)

@@ -18,7 +18,7 @@ def _when(value: Any) -> str | None:
 
 
 def export_tournament(tournament: Tournament) -> dict[str, Any]:
-    """``tournament`` as the JSON-ready document of docs/backups.md (format version 4), from a
+    """``tournament`` as the JSON-ready document of docs/backups.md (format version 5), from a
     fixed number of queries however large it is. Datetimes are ISO 8601 with their UTC offset;
     users are named by their username."""
     username = get_user_model().USERNAME_FIELD
@@ -34,6 +34,9 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             "checked_in",
             "hors_concours",
             "withdrawn",
+            "fee_paid",
+            "birth_year",
+            "village",
         )
     )
     names = labels((p["pk"], p["name"], p["club"], p["start_number"]) for p in players)
@@ -130,6 +133,12 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             "bye_score": tournament.bye_score,
             "certificate_places": tournament.certificate_places,
             "director": tournament.director,
+            "standings_hidden_from_round": tournament.standings_hidden_from_round,
+            "standings_revealed": tournament.standings_revealed,
+            "round_minutes": tournament.round_minutes,
+            "next_round_at": _when(tournament.next_round_at),
+            "announcement": tournament.announcement,
+            "entry_fee": str(tournament.entry_fee),
             "created_at": _when(tournament.created_at),
         },
         "teams": [{"name": name} for name in sorted(teams.values())],
@@ -143,6 +152,9 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
                 "checked_in": p["checked_in"],
                 "hors_concours": p["hors_concours"],
                 "withdrawn": p["withdrawn"],
+                "fee_paid": None if p["fee_paid"] is None else str(p["fee_paid"]),
+                "birth_year": p["birth_year"],
+                "village": p["village"],
             }
             for p in players
         ],
@@ -153,11 +165,12 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
                 "method": r["method"],
                 "status": r["status"],
                 "drawn_at": _when(r["drawn_at"]),
+                "clock_ends_at": _when(r["clock_ends_at"]),
                 "byes": sorted(byes.get(r["pk"], [])),
                 "tables": tables.get(r["pk"], []),
             }
             for r in tournament.rounds.order_by("number").values(
-                "pk", "number", "seed", "method", "status", "drawn_at"
+                "pk", "number", "seed", "method", "status", "drawn_at", "clock_ends_at"
             )
         ],
         "audit": [
