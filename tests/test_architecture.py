@@ -29,6 +29,7 @@ NEVER = {
     "tournaments.printing": ("tournaments.services", "tournaments.views"),
     "tournaments.exchange": ("tournaments.views", "tournaments.services"),
     "tournaments.paper": ("tournaments.services", "tournaments.views"),
+    "tournaments.cash": ("tournaments.services", "tournaments.views"),
     "tournaments.services": ("tournaments.views", "tournaments.forms"),
     "tournaments.printing.pdfparts": ("django", "tournaments"),
 }

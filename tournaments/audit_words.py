@@ -30,7 +30,7 @@ _METHODS = dict(Round.Method.choices)
 
 def _label(key: str) -> str:
     """A key of a change's mapping in words: a model field's label, else a few known ones."""
-    for model in (Tournament, Player):
+    for model in (Tournament, Player, Round):
         try:
             field = model._meta.get_field(key)
         except FieldDoesNotExist:
@@ -52,6 +52,8 @@ def _label(key: str) -> str:
 
 
 def _value(value: Any) -> str:
+    if value is None:  # a field emptied: a start number taken away, an entry fee paid back
+        return "–"
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, Mapping):  # a row of the paper sheet: cell → text

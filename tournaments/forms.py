@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.forms.renderers import TemplatesSetting
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import scoring
@@ -27,6 +29,9 @@ SETTINGS_FIELDS = tuple(name for name in SETTINGS if name != "tiebreaks")
 """The settings asked for on the new-tournament form and changed on the settings page (the
 tie-break order has a field per place, on the settings page only)."""
 
+
+AMOUNT = {"localize": True, "widget": forms.TextInput(attrs={"inputmode": "decimal"})}
+"""An amount in euros typed as the language writes it ("2,50" in German, "2.50" in English)."""
 
 DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 """A date picker: the browser's ``<input type=date>`` reads only ISO dates, whatever the
@@ -63,6 +68,11 @@ def _setting_field(name: str, **kwargs: Any) -> forms.Field:
     return Tournament._meta.get_field(name).formfield(**kwargs)
 
 
+CLEARED_WHEN_EMPTY = ("director", "round_minutes", "standings_hidden_from_round")
+"""Settings that an empty field clears (no director's name, no round length, live standings
+never hidden)."""
+
+
 class SettingsFields(forms.Form):
     """The tournament's settings (:data:`SETTINGS_FIELDS`), worded as on the model."""
 
@@ -76,16 +86,23 @@ class SettingsFields(forms.Form):
         "certificate_places", min_value=1, max_value=100, required=False
     )
     director = _setting_field("director")
+    # The limits are the service's, with its words (tournaments.services.cash.check_amount).
+    entry_fee = _setting_field("entry_fee", required=False, **AMOUNT)
+    # The limits are the service's, with its words (tournaments.services.room).
+    round_minutes = _setting_field("round_minutes", required=False, min_value=None)
+    standings_hidden_from_round = _setting_field(
+        "standings_hidden_from_round", required=False, max_value=99
+    )
 
     def settings(self) -> dict[str, Any]:
         """The settings as keyword arguments of ``services.tournament_create`` and
         ``services.tournament_settings``; a number or choice left empty keeps its value (the
-        model's default for a new tournament)."""
+        model's default for a new tournament), but for :data:`CLEARED_WHEN_EMPTY`."""
         found = {name: self.cleaned_data[name] for name in SETTINGS_FIELDS}
         return {
             name: value
             for name, value in found.items()
-            if value is not None and (value != "" or name == "director")
+            if name in CLEARED_WHEN_EMPTY or value not in (None, "")
         }
 
 
@@ -230,6 +247,14 @@ class PlayerForm(forms.Form):
         required=False,
         help_text=_("Only fills a table where the bye rule is a substitute; never ranked."),
     )
+    # Both optional, for the article for the paper; the years are the service's, with its words
+    # (tournaments.services.registration).
+    village = forms.CharField(label=_("Home village"), max_length=120, required=False)
+    birth_year = forms.IntegerField(
+        label=_("Year of birth"),
+        required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
 
 
 class TeamNameForm(forms.Form):
@@ -306,6 +331,20 @@ class WithdrawForm(forms.Form):
 
     withdrawn = forms.BooleanField(label=_("withdrawn"), required=False)
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+
+class FeeForm(forms.Form):
+    """An entry fee paid at the door: the amount in euros (empty: the tournament's fee)."""
+
+    amount = forms.DecimalField(
+        label=_("Amount (€)"), max_digits=7, decimal_places=2, required=False, **AMOUNT
+    )
+
+
+class RefundForm(forms.Form):
+    """An entry fee paid back, with the reason the audit log keeps."""
+
+    reason = forms.CharField(label=_("Reason"), max_length=300)
 
 
 class _PairWidget(forms.MultiWidget):
@@ -432,3 +471,75 @@ class CorrectionForm(forms.Form):
         max_length=300,
         error_messages={"required": _("Give a reason for the correction.")},
     )
+
+
+# --- the room's clock (issue 17, part 4) -------------------------------------------------------
+
+
+class RoundClockForm(forms.Form):
+    """A round's clock on its dashboard: start it for ``minutes`` (empty: the round length of
+    the settings), or stop it (the ``stop`` button). The limits are the service's, with its
+    words (``services.round_clock_start``)."""
+
+    minutes = forms.IntegerField(
+        label=_("Minutes"),
+        required=False,
+        widget=forms.NumberInput(attrs={"min": 1, "max": 600, "inputmode": "numeric"}),
+    )
+
+
+class AnnouncementForm(forms.Form):
+    """The announcement line for the projector and the table pages; empty clears it."""
+
+    text = forms.CharField(
+        label=_("Announcement"),
+        required=False,
+        strip=False,  # the service strips and tells a line too long in its own words
+        widget=forms.TextInput(attrs={"maxlength": 200}),
+        help_text=_(
+            "One short line on the projector and every table page, e.g. “Siegerehrung um "
+            "18 Uhr”. Empty: none."
+        ),
+    )
+
+
+class NextRoundForm(forms.Form):
+    """When the next round starts: a time today, or a time on another day (``on``); an empty
+    time clears it."""
+
+    at = forms.TimeField(
+        label=_("Next round at"),
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+    )
+    on = forms.DateField(label=_("On (empty: today)"), required=False, widget=DATE_INPUT)
+
+    def clean(self) -> dict[str, Any]:
+        """A date needs a time."""
+        cleaned = super().clean()
+        if cleaned.get("on") and cleaned.get("at") is None and "at" not in self.errors:
+            self.add_error("at", _("Enter the time the next round starts."))
+        return cleaned
+
+    def moment(self) -> datetime.datetime | None:
+        """The time asked for, on its day (today in the server's time zone when no date was
+        given), time-zone aware; None to clear it."""
+        at = self.cleaned_data["at"]
+        if at is None:
+            return None
+        day = self.cleaned_data["on"] or timezone.localdate()
+        return timezone.make_aware(datetime.datetime.combine(day, at))
+
+
+def room_forms(tournament: Tournament) -> dict[str, forms.Form]:
+    """The desk's forms for the room, filled with what the room is told now:
+    ``announcement_form`` and ``next_round_form`` (the date only when not today)."""
+    at = on = None
+    if tournament.next_round_at is not None:
+        moment = timezone.localtime(tournament.next_round_at)
+        at = moment.time()
+        on = moment.date() if moment.date() != timezone.localdate() else None
+    return {
+        "announcement_form": AnnouncementForm(initial={"text": tournament.announcement}),
+        "next_round_form": NextRoundForm(initial={"at": at, "on": on}),
+    }

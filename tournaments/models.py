@@ -667,6 +667,8 @@ class AuditEntry(models.Model):
         ANNOUNCEMENT = "announcement", _("announcement")
         ENTRY_FEE = "entry_fee", _("entry fee paid")
         STANDINGS_REVEAL = "standings_reveal", _("standings shown again")
+        STECHEN_LOT = "stechen_lot", _("lot drawn for a Stechen")
+        STECHEN_RECORD = "stechen_record", _("Stechen result recorded")
         ADMIN = "admin", _("changed in the admin")
 
     tournament = models.ForeignKey(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -85,6 +85,9 @@ class Row:
     """The round scores aligned with ``Standings.rounds``; None where the player did not play."""
     by_lot: bool = False
     """True when the stored lot orders this player among the tied ones."""
+    by_stechen: bool = False
+    """True when a Stechen (or its lot) placed this player among others level on the total
+    (:mod:`tournaments.stechen`)."""
 
     @property
     def zero_rounds(self) -> int:
@@ -275,6 +278,11 @@ def _rank(
             previous.by_lot = previous.by_lot or row.by_lot
         else:
             row.rank = index + 1
+    level = Counter(row.total for row in rows)
+    for row in rows:
+        # A place the Stechen (or its lot) gave: among others level on the total, no longer shared.
+        decided = "stechen" in order and row.player.stechen_rank is not None and not row.tied
+        row.by_stechen = decided and level[row.total] > 1
     return rows
 
 

@@ -4,7 +4,20 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from tournaments.views import data, desk, draws, organisers, paper, printed, public, table
+from tournaments.views import (
+    cash,
+    data,
+    desk,
+    draws,
+    organisers,
+    paper,
+    press,
+    printed,
+    public,
+    room,
+    stechen,
+    table,
+)
 
 
 def _document_routes(route: str, view, name: str) -> list:
@@ -67,6 +80,18 @@ urlpatterns = [
         data.backup_restore,
         name="backup-restore",
     ),
+    # The Stechen stage after the last round (issue 17).
+    path("o/<slug:slug>/stechen/", stechen.stechen, name="stechen"),
+    path("o/<slug:slug>/stechen/lot/", stechen.stechen_lot, name="stechen-lot"),
+    path("o/<slug:slug>/stechen/result/", stechen.stechen_result, name="stechen-result"),
+    # The cash box: entry fees at the desk and the cash report (issue 17, entry fees).
+    path("o/<slug:slug>/cash/", cash.cash, name="cash"),
+    path("o/<slug:slug>/players/<int:pk>/fee/", cash.player_fee_pay, name="player-fee-pay"),
+    path(
+        "o/<slug:slug>/players/<int:pk>/fee/refund/",
+        cash.player_fee_refund,
+        name="player-fee-refund",
+    ),
     # Co-organisers and the tables' links.
     path("o/<slug:slug>/organisers/", organisers.organisers, name="organisers"),
     path("o/<slug:slug>/organisers/invite/", organisers.organiser_invite, name="organiser-invite"),
@@ -85,6 +110,15 @@ urlpatterns = [
         organisers.table_links_renew,
         name="table-links-renew",
     ),
+    # The room's clock (issue 17, part 4): a round's countdown, the next round, the announcement.
+    path("o/<slug:slug>/rounds/<int:number>/clock/", room.round_clock, name="round-clock"),
+    path("o/<slug:slug>/announcement/", room.announcement, name="announcement"),
+    path("o/<slug:slug>/next-round/", room.next_round, name="next-round"),
+    path("s/<slug:slug>/room/", room.room_strip, name="room-strip"),
+    # The text for the paper and the hidden live standings (issue 17, part 5).
+    path("o/<slug:slug>/press/", press.press_text, name="press-text"),
+    path("o/<slug:slug>/press/download/", press.press_download, name="press-download"),
+    path("o/<slug:slug>/standings/reveal/", desk.standings_reveal, name="standings-reveal"),
     # desk: end
     # The table (a private link: the table's own or a seat's).
     path("t/sw.js", table.service_worker, name="table-sw"),

@@ -152,6 +152,23 @@ def organisers(world: World) -> Page:
     return world.at_desk(reverse("organisers", args=[evening(world).slug]))
 
 
+def stechen_stage(world: World) -> Page:
+    """The Stechen page after round 1 was locked: seven players level on 0 Striche, the lot drawn
+    (four play, three drop out), the result form open."""
+    tournament = evening(world)
+    services.round_lock(round=tournament.rounds.get(number=1), by=None, reason="Zeit um")
+    services.stechen_lot_draw(tournament=tournament, first_place=1, by=None)
+    return world.at_desk(reverse("stechen", args=[tournament.slug]) + "?scope=all")
+
+
+def cash_report(world: World) -> Page:
+    return world.at_desk(reverse("cash", args=[evening(world).slug]))
+
+
+def press_text(world: World) -> Page:
+    return world.at_desk(reverse("press-text", args=[evening(world).slug]))
+
+
 def paper_sheet_refused(world: World) -> Page:
     """The paper sheet's grid at the desk with a wrong deal marked (German or English)."""
     tournament = world.make_tournament()
@@ -291,6 +308,9 @@ PAGES = [
     documents,
     backups,
     organisers,
+    stechen_stage,
+    cash_report,
+    press_text,
     paper_sheet_refused,
     tournament_import,
     *(table_of(game) for game in scoring.games),

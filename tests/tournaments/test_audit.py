@@ -39,8 +39,8 @@ def log_rows(client, tournament: Tournament, **params) -> list[str]:
 def evening(desk, make_tournament) -> Tournament:
     """A Bauerchen evening written through the desk (and the table's services): settings, a
     late reserve, check-in, withdrawal, four teams, the draw, a swap, new links for a table, a
-    co-organiser invited and removed, a deal and its correction, a paper sheet typed in once (of
-    two), the lock with a reason and the end."""
+    co-organiser invited and removed, the round's clock and an announcement, a deal and its
+    correction, a paper sheet typed in once (of two), the lock with a reason and the end."""
     tournament = make_tournament(players=8, name="Preisbauern", game="bauerchen")
     post = desk.post
     settings = {"planned_rounds": "3", "confirmation_required": "on", "public": "on"}
@@ -77,9 +77,13 @@ def evening(desk, make_tournament) -> Tournament:
     assert post(url("seats-swap", tournament, 1), swap).status_code == 302
     renew = post(url("table-links-renew", tournament, 1, 2), {"reason": "card lost"})
     assert renew.status_code == 302
+    assert post(url("round-clock", tournament, 1), {"minutes": "45"}).status_code == 302
+    notice = {"text": "Siegerehrung um 18 Uhr"}
+    assert post(url("announcement", tournament), notice).status_code == 302
     helper = get_user_model().objects.create_user("helfer")
     assert post(url("organiser-invite", tournament), {"username": "helfer"}).status_code == 302
     assert post(url("organiser-remove", tournament, helper.pk)).status_code == 302
+    assert post(url("player-fee-pay", tournament, guest.pk), {"amount": "2.50"}).status_code == 302
     game, start = tournament.scoring_game, table_state(one)
     deal, fixed = (simulate_deal(game, start, game.variant({}), random.Random(i)) for i in (1, 2))
     north, east = one.seats.get(label="N"), one.seats.get(label="E")
@@ -99,6 +103,16 @@ def evening(desk, make_tournament) -> Tournament:
     sheet["double_entry"] = "on"  # typed once: kept, waiting for the second typing
     assert post(url("paper-sheet", tournament, 1, 2), sheet).status_code == 302
     assert post(url("round-lock", tournament, 1), {"reason": "time is up"}).status_code == 302
+    # No deal counts: all ten players are level on places 1-10; eight fill two Stechen tables,
+    # the lot drops two.
+    assert post(url("stechen-lot", tournament), {"first_place": "1"}).status_code == 302
+    playing = tournament.players.filter(stechen_rank=1).order_by("name")
+    order = {f"place_{i}": player.pk for i, player in enumerate(playing)}
+    result = post(url("stechen-result", tournament), {"first_place": "1", **order})
+    assert result.status_code == 302
+    # The live standings hidden from round 1 on, shown again at the prize-giving.
+    services.tournament_settings(tournament=tournament, by=organiser, standings_hidden_from_round=1)
+    assert post(url("standings-reveal", tournament)).status_code == 302
     assert post(url("tournament-finish", tournament)).status_code == 302
     return tournament
 
@@ -124,9 +138,15 @@ def test_every_kind_of_write_is_logged_with_who_before_after_and_why(evening):
         {"name": "Ersatz", "club": ""},
         {"name": "Ersatzmann", "club": "Rodenbach"},
     )
-    settings = entries[AuditEntry.Action.SETTINGS][-1]
+    *_created, settings, hidden = entries[AuditEntry.Action.SETTINGS]
     assert settings.before == {"planned_rounds": 4, "confirmation_required": False}
     assert settings.after == {"planned_rounds": 3, "confirmation_required": True}
+    assert (hidden.before, hidden.after) == (
+        {"standings_hidden_from_round": None},
+        {"standings_hidden_from_round": 1},
+    )
+    (reveal,) = entries[AuditEntry.Action.STANDINGS_REVEAL]
+    assert (reveal.actor.username, reveal.after) == ("orga", {"standings_revealed": True})
     check_in = entries[AuditEntry.Action.PLAYER_CHECK_IN][0]
     assert (check_in.subject, check_in.before, check_in.after) == (
         "Spieler 01",
@@ -155,6 +175,16 @@ def test_every_kind_of_write_is_logged_with_who_before_after_and_why(evening):
     lock = entries[AuditEntry.Action.ROUND_LOCK][0]
     # Deal 2 undone and deal 1 voided: no deal stands, the round is back to drawn.
     assert (lock.before, lock.after, lock.reason) == ("drawn", "locked", "time is up")
+    (fee,) = entries[AuditEntry.Action.ENTRY_FEE]
+    assert (fee.subject, fee.before, fee.after) == (
+        "Gast",
+        {"fee_paid": None},
+        {"fee_paid": "2.50"},
+    )
+    (clock,) = entries[AuditEntry.Action.ROUND_CLOCK]
+    assert (clock.round_number, clock.subject, clock.after["round_minutes"]) == (1, "Round 1", 45)
+    (notice,) = entries[AuditEntry.Action.ANNOUNCEMENT]
+    assert (notice.before, notice.after) == ("", "Siegerehrung um 18 Uhr")
     finish = entries[AuditEntry.Action.TOURNAMENT_FINISH][0]
     assert (finish.before, finish.after) == ("running", "finished")
     desk_writes = [e for e in AuditEntry.objects.filter(tournament=evening) if not e.via]
@@ -199,7 +229,7 @@ def test_the_log_page_shows_entries_newest_first_with_before_and_after(desk, eve
         ({"round": "1"}, ["round locked", "paper table sheet typed in", "deal voided",
                           "deal undone", "deal entered",
                           "deal confirmed", "deal corrected", "deal entered",
-                          "table links renewed", "seats swapped",
+                          "round clock set", "table links renewed", "seats swapped",
                           "seat given to another player", "round drawn", "draw undone",
                           "round drawn"]),
         ({"action": "team_add", "q": "Team 3"}, ["team registered"]),

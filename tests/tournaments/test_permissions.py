@@ -69,6 +69,11 @@ NO_CHANGE_FOR_THE_OWNER = {
     "seat-replace": "the matrix's post names no seat and no newcomer",
     "round-undraw": "round 1 has its first deal: its draw can no longer be undone",
     "team-rename": "Hintersche is played alone: the matrix tournament registers no team",
+    "player-fee-refund": "nobody has paid an entry fee in the matrix: nothing to pay back",
+    "stechen-lot": "round 1 is still being played: a Stechen comes after the last round",
+    "stechen-result": "round 1 is still being played: a Stechen comes after the last round",
+    "standings-reveal": "the matrix hides no standings: there are none to show again "
+    "(tests/tournaments/test_press.py)",
 }
 """Writes that the matrix's owner attempts in vain, with the reason (all tested elsewhere).
 Every other POST that a view refuses (4xx but 405) or answers with a redirect must change
@@ -233,6 +238,10 @@ def plausible_post(world: World, route: str) -> dict[str, str]:
         "players_0": str(seats[0].player_id),
         "players_1": str(seats[1].player_id),
         "username": "fremder",
+        "minutes": "45",
+        "text": "Siegerehrung um 18 Uhr",
+        "at": "18:00",
+        "on": "2099-12-31",
     }
 
 

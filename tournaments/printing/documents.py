@@ -26,8 +26,10 @@ from django.utils.translation import gettext_lazy as _
 from django_tasks import TaskResultStatus, task
 from django_tasks_db.models import DBTaskResult
 
+from tournaments.cash import cash_report
 from tournaments.models import Round, Tournament
 from tournaments.printing import pdfparts, report, sheets
+from tournaments.printing.render import render_pdf
 from tournaments.printing.result_sheet import result_sheet_pdf
 
 
@@ -45,6 +47,11 @@ def _certificates(tournament: Tournament, the_round: Round | None, base_url: str
 
 def _result_sheet(tournament: Tournament, the_round: Round | None, base_url: str) -> bytes:
     return result_sheet_pdf(tournament)
+
+
+def _cash(tournament: Tournament, the_round: Round | None, base_url: str) -> bytes:
+    context = {"tournament": tournament, "report": cash_report(tournament)}
+    return render_pdf("print/cash_report.html", context)
 
 
 def _table_sheets(tournament: Tournament, the_round: Round | None, base_url: str) -> bytes:
@@ -110,6 +117,7 @@ CATALOGUE: dict[str, Document] = {
         Document("report", _("Championship report"), _report, public=True),
         Document("certificates", _("Certificates"), _certificates, direct=True),
         Document("results", _("Result sheet"), _result_sheet),
+        Document("cash", _("Cash report"), _cash, direct=True),
         Document(
             "table-sheets",
             _("Table sheets"),

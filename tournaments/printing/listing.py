@@ -102,12 +102,13 @@ def standings_listing(
     standings: Standings, game: str, last_place_title: str | None = None, teams: bool = False
 ) -> Listing:
     """``standings`` as the web's standings table has it (``kreide.standings_rows``): rank
-    ("3=" where shared, "(lot)" where the lot ordered equals), name (flagged when withdrawn, the
-    last place's title after the last), one column per round (a bye's score starred, a round
-    missed marked °, "–" where nobody has played yet, italic while the table plays), total,
+    ("3=" where shared, "(Stechen)" or "(lot)" where a Stechen or the lot ordered equals), name
+    (flagged when withdrawn, the last place's title after the last), one column per round (a
+    bye's score starred, a round missed marked °, "–" where nobody has played yet, italic while
+    the table plays), total,
     and each figure tie-break in force; ``teams`` heads the name column "Team"; its ``marks``
     for the legend."""
-    lot, withdrawn = _("(lot)"), _("(withdrawn)")
+    lot, withdrawn, stechen = _("(lot)"), _("(withdrawn)"), _("(Stechen)")
     columns = standings.figure_columns
     heading = [
         _("Rank"),
@@ -124,7 +125,8 @@ def standings_listing(
             name = f"{name} {withdrawn}"
         if row is last:
             name = f"{name} {last_place_title}"
-        rank = f"{row.rank}{'=' if row.tied else ''}{' ' + lot if row.by_lot else ''}"
+        mark = stechen if row.by_stechen else lot if row.by_lot else ""
+        rank = f"{row.rank}{'=' if row.tied else ''}{' ' + mark if mark else ''}"
         rows.append(
             [
                 rank,

@@ -51,6 +51,17 @@ def place(number: int) -> str:
     return _("%(ordinal)s place") % {"ordinal": ordinal(number)}
 
 
+def row_place(row: Row, *, shared: bool = True) -> str:
+    """A standings row's place in words: "2nd place", "2nd place after Stechen" (a Stechen or
+    its lot decided it among players level on the score), "3rd place (shared)" (unless not
+    ``shared``: a certificate names the place alone)."""
+    if row.by_stechen:
+        return _("%(ordinal)s place after Stechen") % {"ordinal": ordinal(row.rank)}
+    if row.tied and shared:
+        return _("%(place)s (shared)") % {"place": place(row.rank)}
+    return place(row.rank)
+
+
 @dataclass(frozen=True)
 class RoundSection:
     """One round of the report: its round, the legend and lines of its tables' final results, its
@@ -151,13 +162,7 @@ def championship_report_pdf(tournament: Tournament) -> bytes:
         "organiser": _organiser(tournament),
         "standings": standings,
         "podium": [
-            (
-                _("%(place)s (shared)") % {"place": place(row.rank)}
-                if row.tied
-                else place(row.rank),
-                row,
-                members.get(row.player.pk, []),
-            )
+            (row_place(row), row, members.get(row.player.pk, []))
             for row in placed.rows
             if row.rank <= PODIUM
         ],
@@ -196,7 +201,10 @@ def certificates_pdf(tournament: Tournament, top: int | None = None) -> bytes:
         for row in placed.rows:
             if row.rank > top:
                 break
-            common = {"place": place(row.rank), "score": score_words(tournament.game, row.total)}
+            common = {
+                "place": row_place(row, shared=False),
+                "score": score_words(tournament.game, row.total),
+            }
             if not members:
                 certificates.append({**common, "name": row.player.name, "team": None})
             else:  # one for each partner of a placed team

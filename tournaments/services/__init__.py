@@ -2,6 +2,7 @@
 transaction that also writes the audit log. Views, the demo command and the tests all write
 through these."""
 
+from tournaments.services.cash import player_fee_pay, player_fee_refund
 from tournaments.services.deals import (
     DealConflict,
     Recorded,
@@ -34,6 +35,12 @@ from tournaments.services.registration import (
     tournament_create,
     tournament_settings,
 )
+from tournaments.services.room import (
+    announcement_set,
+    next_round_set,
+    round_clock_start,
+    round_clock_stop,
+)
 from tournaments.services.rounds import (
     drawable_players,
     playable_table_sizes,
@@ -44,8 +51,14 @@ from tournaments.services.rounds import (
     seats_swap,
     tournament_finish,
 )
+from tournaments.services.stechen import stechen_lot_draw, stechen_record
+from tournaments.services.visibility import standings_reveal
 
 __all__ = [
+    "announcement_set",
+    "next_round_set",
+    "round_clock_start",
+    "round_clock_stop",
     "DealConflict",
     "Recorded",
     "deal_confirm",
@@ -61,6 +74,8 @@ __all__ = [
     "player_add",
     "player_check_in",
     "player_edit",
+    "player_fee_pay",
+    "player_fee_refund",
     "player_withdraw",
     "players_add_list",
     "round_draw",
@@ -68,7 +83,10 @@ __all__ = [
     "round_undraw",
     "seat_replace",
     "seats_swap",
+    "stechen_lot_draw",
+    "stechen_record",
     "shown_version_advance",
+    "standings_reveal",
     "table_links_renew",
     "team_add",
     "team_rename",

@@ -6,17 +6,22 @@ import datetime
 import re
 import secrets
 from collections.abc import Mapping, Sequence
+from decimal import Decimal
 from typing import Any, NamedTuple
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 import scoring
 from tournaments.models import AuditEntry, Deal, Player, Team, Tournament
 from tournaments.services.audit import check_not_finished, record_change
+from tournaments.services.cash import check_amount
+from tournaments.services.room import check_round_minutes
 
 SETTINGS = (
     "planned_rounds",
@@ -28,6 +33,9 @@ SETTINGS = (
     "certificate_places",
     "director",
     "tiebreaks",
+    "entry_fee",
+    "round_minutes",
+    "standings_hidden_from_round",
 )
 """The tournament's settings the organiser may change after creating it."""
 DETAILS = ("name", "date", "venue")
@@ -62,6 +70,8 @@ def tournament_create(
     except scoring.InvalidVariant as exc:
         raise ValidationError({"variant": f"{exc.option}: {exc.message}"}) from exc
     _check_tiebreaks(scoring.games[game], settings.get("tiebreaks", ()))
+    if "entry_fee" in settings:
+        settings["entry_fee"] = check_amount(settings["entry_fee"], "entry_fee")
     tournament = Tournament.objects.create(
         organiser=organiser,
         name=name,
@@ -94,7 +104,10 @@ def tournament_settings(
 
     Raises ``ValidationError``: on ``planned_rounds`` below the rounds already drawn; on
     ``confirmation_required`` once a deal was entered (deals would change their meaning); on
-    ``tiebreaks`` as :func:`tournament_create`; ``FINISHED`` when the tournament is finished."""
+    ``tiebreaks`` as :func:`tournament_create`; on ``entry_fee`` (euros) when it is negative or
+    above 1000; on ``round_minutes`` outside 1–600 minutes; on ``standings_hidden_from_round``
+    beyond the planned rounds; ``FINISHED`` when the tournament is finished. A new round to hide
+    the live standings from hides them again where they were shown again."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     check_not_finished(tournament)
     changes = {
@@ -104,6 +117,12 @@ def tournament_settings(
     }
     if "tiebreaks" in changes:
         _check_tiebreaks(tournament.scoring_game, changes["tiebreaks"])
+    if "entry_fee" in changes:
+        changes["entry_fee"] = check_amount(changes["entry_fee"], "entry_fee")
+    if changes.get("round_minutes") is not None:
+        check_round_minutes(changes["round_minutes"], "round_minutes")
+    if "standings_hidden_from_round" in changes:
+        _check_hidden_from(tournament, changes)
     drawn = tournament.rounds.count()
     if changes.get("planned_rounds", drawn) < drawn:
         raise ValidationError(
@@ -140,9 +159,38 @@ def tournament_settings(
     return tournament
 
 
+def _check_hidden_from(tournament: Tournament, changes: dict[str, Any]) -> None:
+    """Refuse, on ``standings_hidden_from_round``, a round beyond the planned rounds (as
+    ``changes`` leave them); a new round to hide from hides the standings again
+    (``standings_revealed`` off, in ``changes``)."""
+    start = changes["standings_hidden_from_round"]
+    planned = changes.get("planned_rounds", tournament.planned_rounds)
+    if start is not None and start > planned:
+        raise ValidationError(
+            {
+                "standings_hidden_from_round": ngettext(
+                    "Only %(count)s round is planned.",
+                    "Only %(count)s rounds are planned.",
+                    planned,
+                )
+                % {"count": planned}
+            },
+            code="BEYOND_PLANNED",
+        )
+    if tournament.standings_revealed:
+        changes["standings_revealed"] = False
+
+
 def _logged(values: Mapping[str, Any]) -> dict[str, Any]:
-    """``values`` for the audit log's JSON: a date as ``YYYY-MM-DD``."""
-    return {k: v.isoformat() if isinstance(v, datetime.date) else v for k, v in values.items()}
+    """``values`` for the audit log's JSON: a date as ``YYYY-MM-DD``, an amount in euros as
+    text with its decimals (``"5.00"``)."""
+    return {k: _json_value(v) for k, v in values.items()}
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    return str(value) if isinstance(value, Decimal) else value
 
 
 class PlayerLine(NamedTuple):
@@ -237,6 +285,23 @@ def _late(tournament: Tournament) -> bool:
     return tournament.status != Tournament.Status.DRAFT
 
 
+FIRST_BIRTH_YEAR = 1900
+
+
+def _check_birth_year(year: int | None) -> None:
+    """Refuse, on ``birth_year``, a year of birth before :data:`FIRST_BIRTH_YEAR` or after this
+    year (None: not given)."""
+    this_year = timezone.localdate().year
+    if year is not None and not FIRST_BIRTH_YEAR <= year <= this_year:
+        raise ValidationError(
+            {
+                "birth_year": _("Enter a year between %(first)s and %(last)s.")
+                % {"first": FIRST_BIRTH_YEAR, "last": this_year}
+            },
+            code="BIRTH_YEAR",
+        )
+
+
 @transaction.atomic
 def player_add(
     *,
@@ -245,23 +310,30 @@ def player_add(
     club: str = "",
     start_number: int | None = None,
     hors_concours: bool = False,
+    birth_year: int | None = None,
+    village: str = "",
     by: AbstractBaseUser | None = None,
 ) -> Player:
     """Register one player (``hors_concours``: a substitute who only fills tables, never
     ranked; a late registration once the tournament runs: checked in, drawn from the next round
-    on). Raises ``ValidationError`` on ``name`` if a player of that name
-    cannot be told apart from him (:func:`_check_players`) or his start number is taken."""
+    on), with his optional year of birth and home village (for the article for the paper).
+    Raises ``ValidationError`` on ``name`` if a player of that name cannot be told apart from him
+    (:func:`_check_players`) or his start number is taken, on ``birth_year`` as
+    :func:`_check_birth_year`."""
     check_not_finished(tournament)
     name, club = " ".join(name.split()), " ".join(club.split())
     if not name:
         raise ValidationError({"name": _("Enter the player's name.")})
     _check_players(tournament, [PlayerLine(1, name, club, start_number)], "name")
+    _check_birth_year(birth_year)
     player = Player.objects.create(
         tournament=tournament,
         name=name,
         club=club,
         start_number=start_number,
         hors_concours=hors_concours,
+        birth_year=birth_year,
+        village=" ".join(village.split()),
         checked_in=_late(tournament),
     )
     record_change(tournament, AuditEntry.Action.PLAYER_ADD, by=by, subject=name)
@@ -328,24 +400,30 @@ def player_edit(
     club: str = "",
     start_number: int | None = None,
     hors_concours: bool = False,
+    birth_year: int | None = None,
+    village: str = "",
     by: AbstractBaseUser | None = None,
 ) -> Player:
-    """Correct a player's name, club or village, start number and whether he plays außer
-    Konkurrenz (a typo at the door); his
+    """Correct a player's name, club or village, start number, whether he plays außer
+    Konkurrenz (a typo at the door), his year of birth and home village; his
     seats, deals and results stay his. Logged with before and after. Raises
     ``ValidationError`` on ``name`` when it is empty or cannot be told apart from another
-    player's (:func:`_check_players`), ``FINISHED`` when the tournament is finished."""
+    player's (:func:`_check_players`), on ``birth_year`` as :func:`_check_birth_year`,
+    ``FINISHED`` when the tournament is finished."""
     tournament = player.tournament
     check_not_finished(tournament)
     name, club = " ".join(name.split()), " ".join(club.split())
     if not name:
         raise ValidationError({"name": _("Enter the player's name.")})
     _check_players(tournament, [PlayerLine(1, name, club, start_number)], "name", editing=player.pk)
+    _check_birth_year(birth_year)
     wanted = {
         "name": name,
         "club": club,
         "start_number": start_number,
         "hors_concours": hors_concours,
+        "birth_year": birth_year,
+        "village": " ".join(village.split()),
     }
     after = {field: value for field, value in wanted.items() if getattr(player, field) != value}
     before = {field: getattr(player, field) for field in after}

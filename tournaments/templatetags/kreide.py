@@ -91,6 +91,12 @@ def score_column(game: str) -> str:
 
 
 @register.simple_tag
+def score_words(game: str, total: int) -> str:
+    """A tournament score of ``game`` in its unit: "2 Striche"."""
+    return messages.score_words(game, total)
+
+
+@register.simple_tag
 def tiebreak_label(game: str, key: str) -> str:
     """The column heading of a tie-break figure of ``game``."""
     return str(messages.tiebreak_label(game, key))
@@ -131,6 +137,9 @@ def standings_rows(standings: Any, last_place_title: str | None, link_slug: str 
     lot_mark = escape(gettext("(lot)"))
     withdrawn_mark = escape(gettext("(withdrawn)"))
     lot = f' <span class="help" title="{lot_title}">{lot_mark}</span>'
+    stechen_title = escape(gettext("place decided by a Stechen (play-off) among equals"))
+    stechen_mark = escape(gettext("(Stechen)"))
+    stechen = f' <span class="help" title="{stechen_title}">{stechen_mark}</span>'
     title = (
         f' <span class="title-last">{escape(last_place_title)}</span>' if last_place_title else ""
     )
@@ -148,7 +157,8 @@ def standings_rows(standings: Any, last_place_title: str | None, link_slug: str 
             name = f'<a href="{links}{row.player.pk}/">{name}</a>'
         lines.append(
             f"<tr{css}>"
-            f"<td>{_rank_text(row)}{lot if row.by_lot else ''}</td>"
+            f"<td>{_rank_text(row)}{stechen if row.by_stechen else ''}"
+            f"{lot if row.by_lot and not row.by_stechen else ''}</td>"
             f"<td>{name}{withdrawn if row.player.withdrawn else ''}{title if is_last else ''}</td>"
             f'{cells}<td class="num total">{row.total}</td>'
             + "".join(f'<td class="num">{row.figure(key)}</td>' for key in columns)

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments import permissions, services
 from tournaments.audit_words import change_words
+from tournaments.cash import cash_report, fee_due
 from tournaments.forms import (
     UNDRAW_IDS,
     AuditFilterForm,
@@ -34,6 +35,7 @@ from tournaments.forms import (
     PlayerForm,
     PlayerListForm,
     ReplaceForm,
+    RoundClockForm,
     SettingsForm,
     SwapForm,
     TeamForm,
@@ -41,7 +43,9 @@ from tournaments.forms import (
     TournamentForm,
     UndrawForm,
     WithdrawForm,
+    room_forms,
 )
+from tournaments.hidden import hidden_through
 from tournaments.links import phones_cannot_reach, public_url
 from tournaments.messages import score_words
 from tournaments.models import AuditEntry, Player, Round, Seat, Table, Team, Tournament
@@ -49,6 +53,7 @@ from tournaments.names import sort_key
 from tournaments.printing.documents import DIRECT_PLAYERS
 from tournaments.printing.result_sheet import result_sheet_pdf
 from tournaments.selectors import ordered_seats
+from tournaments.templatetags.money import euros
 from tournaments.views.common import apply_errors, partial
 
 IDLE_MINUTES = 10
@@ -179,10 +184,15 @@ def _tournament_page(
         if player.team is not None:
             teams.setdefault(player.team, []).append(player)
     last = rounds[-1] if rounds else None
+    cash = cash_report(tournament, players)
     context = {
         "tournament": tournament,
         "players": players,
+        "cash": cash if cash.kept else None,
         "start_numbers": any(p.start_number is not None for p in players),
+        "villages": any(p.village for p in players),
+        "birth_years": any(p.birth_year is not None for p in players),
+        "hidden_through": hidden_through(tournament, last.number if last else None),
         "late": _late_names(tournament, rounds),
         "rounds": rounds,
         "last_round": last,
@@ -199,6 +209,7 @@ def _tournament_page(
         "team_form": TeamForm(players=[p for p in players if p.team is None])
         if teams_allowed
         else None,
+        **room_forms(tournament),
     }
     context.update(bound)
     return render(request, "tournaments/tournament_detail.html", context, status=status)
@@ -283,6 +294,12 @@ def player_check_in(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
     def act(data: dict[str, Any]) -> HttpResponse:
         services.player_check_in(player=player, checked_in=data["checked_in"], by=request.user)
+        if data["checked_in"] and fee_due(tournament, player):
+            messages.warning(
+                request,
+                _("%(name)s is checked in; the entry fee of %(fee)s is still due.")
+                % {"name": player.name, "fee": euros(tournament.entry_fee)},
+            )
         return _at(tournament, "players")
 
     return _desk_write(request, tournament, CheckInForm(request.POST), act)
@@ -364,6 +381,21 @@ def tournament_finish(request: HttpRequest, slug: str) -> HttpResponse:
         services.tournament_finish(tournament=tournament, by=request.user)
         messages.success(request, _("The tournament is finished; its results are final."))
         return redirect(tournament)
+
+    return _desk_write(request, tournament, forms.Form(request.POST), act)
+
+
+@login_required
+@require_POST
+def standings_reveal(request: HttpRequest, slug: str) -> HttpResponse:
+    """Show the hidden live standings on the public pages and the projector again (the
+    prize-giving)."""
+    tournament = organiser_tournament(request, slug)
+
+    def act(data: dict[str, Any]) -> HttpResponse:
+        services.standings_reveal(tournament=tournament, by=request.user)
+        messages.success(request, _("The public pages and the projector show all standings again."))
+        return _at(tournament, "rounds")
 
     return _desk_write(request, tournament, forms.Form(request.POST), act)
 
@@ -468,6 +500,7 @@ def _round_page(
         "idle_minutes": IDLE_MINUTES,
         "swap_form": None,
         "lock_form": LockForm(),
+        "clock_form": RoundClockForm(initial={"minutes": tournament.round_minutes}),
         "undraw_form": None,
         "replace_form": None,
         "phones_cannot_reach": phones_cannot_reach(request),

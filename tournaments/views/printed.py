@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from tournaments import permissions
+from tournaments.hidden import public_through
 from tournaments.links import phones_cannot_reach, public_url
 from tournaments.models import Round, Tournament
 from tournaments.names import file_slug
@@ -205,12 +206,15 @@ def final_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     """A final result of a finished tournament whose public pages are on (its organisers see it
     while they are off): the file when it is ready and current; otherwise it is prepared in the
     background and a page says so and follows it (htmx polls the same address for its progress
-    part, which links the file when ready). 404 before the tournament is finished and for a
-    document that is not public."""
+    part, which links the file when ready). 404 before the tournament is finished, for a
+    document that is not public, and while the live standings are hidden (until the organiser
+    shows them again at the prize-giving)."""
     tournament = get_object_or_404(Tournament, slug=slug)
     document = CATALOGUE.get(kind)
     visible = permissions.may(request.user, permissions.Action.VIEW_PUBLIC, tournament)
     if document is None or not document.public or not tournament.finished or not visible:
+        raise Http404
+    if public_through(tournament) is not None:
         raise Http404
     language = get_language()
     state = document_state(tournament, document, None, language)

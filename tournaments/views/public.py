@@ -25,7 +25,9 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from tournaments import names, permissions, services
+from tournaments.hidden import hidden_through, latest_round
 from tournaments.models import Player, Tournament
+from tournaments.room import Room, tournament_room
 from tournaments.selectors import Place, next_seating, places
 from tournaments.standings import (
     STANDINGS_SECONDS,
@@ -51,21 +53,37 @@ def _htmx(request: HttpRequest) -> bool:
 def public_tournament(request: HttpRequest, slug: str) -> Tournament:
     """The tournament at ``slug`` if its public pages are on, or, when they are off, for its
     organiser (logged in) and superusers; 404 for everybody else (a hidden tournament looks like
-    none). One query for a visitor without a login."""
-    tournament = get_object_or_404(Tournament, slug=slug)
+    none). The latest round drawn comes with it (``latest_round``, its number, None before the
+    first, for :func:`hidden`; ``latest_round_status`` and ``latest_round_clock`` for the room's
+    clock). One query for a visitor without a login."""
+    latest = {
+        "latest_round": latest_round(),
+        "latest_round_status": latest_round("status"),
+        "latest_round_clock": latest_round("clock_ends_at"),
+    }
+    tournament = get_object_or_404(Tournament.objects.annotate(**latest), slug=slug)
     if not permissions.may(request.user, permissions.Action.VIEW_PUBLIC, tournament):
         raise Http404
     tournament.version = services.shown_version_advance(tournament=tournament)
     return tournament
 
 
+def hidden(tournament: Tournament) -> int | None:
+    """The last round the public pages show while the live standings are hidden, None when
+    nothing is (:func:`tournaments.hidden.hidden_through`); ``tournament`` as
+    :func:`public_tournament` finds it."""
+    return hidden_through(tournament, tournament.latest_round)
+
+
 def page_etag(request: HttpRequest, tournament: Tournament) -> str:
     """The quoted ETag of a public page of ``tournament`` as this request would get it: the
     tournament's version, the language, the user (the page's top bar names him), the address
-    with its query (``?round=``, ``?q=``, ``?part=``) and htmx-or-not (a partial is another
-    representation)."""
+    with its query (``?round=``, ``?q=``, ``?part=``), htmx-or-not (a partial is another
+    representation) and the rounds the standings may show (:func:`hidden`: hiding them or showing
+    them again changes the page at once, whatever version the pages show)."""
     parts = (
         tournament.version,
+        hidden(tournament),
         get_language(),
         request.user.pk,
         request.get_full_path(),
@@ -116,27 +134,52 @@ def _chosen_round(request: HttpRequest, tournament: Tournament) -> tuple[int | N
 
 def _lazy_standings(tournament: Tournament, through: int | None = None) -> dict[str, object]:
     """The standings (and, in partnership games, the team standings) for a template that keeps
-    its rendering in the cache under the tournament's version (``{% cache %}``, for
-    :data:`STANDINGS_SECONDS`): computed only when the cached fragment is missing."""
+    its rendering in the cache under the tournament's version and the rounds it may show
+    (``{% cache %}``, for :data:`STANDINGS_SECONDS`): computed only when the cached fragment is
+    missing. While the live standings are hidden they go through the last round shown whatever
+    ``through`` asks (``shown_through``: the round they go through, None: all), and
+    ``hidden_from`` names the first round hidden."""
+    shown = hidden(tournament)
+    if shown is not None:
+        through = shown if through is None else min(through, shown)
     table = SimpleLazyObject(lambda: cached_standings(tournament, through_round=through))
     teams = (
         SimpleLazyObject(lambda: team_standings(tournament, table))
         if tournament.teams_allowed
         else None
     )
-    return {"standings": table, "teams": teams, "cache_seconds": STANDINGS_SECONDS}
+    return {
+        "standings": table,
+        "teams": teams,
+        "cache_seconds": STANDINGS_SECONDS,
+        "shown_through": through,
+        "hidden_from": None if shown is None else shown + 1,
+    }
+
+
+def _lazy_room(tournament: Tournament) -> Room:
+    """What the room is told (:func:`tournaments.room.tournament_room`), read only when a
+    whole page shows it (one query; the htmx refreshes of a page's parts do not)."""
+    return SimpleLazyObject(lambda: tournament_room(tournament))
 
 
 @public_page
 def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The standings now, or after the round of ``?round=``, with a tab per round drawn; below
     them the team standings where registered teams play (partnership games). The htmx refresh
-    gets the tables only."""
+    gets the tables only. While the live standings are hidden, the tabs and ``?round=`` reach
+    only the rounds shown (404 beyond them)."""
     through, rounds = _chosen_round(request, tournament)
+    shown = hidden(tournament)
+    if shown is not None:
+        if through is not None and through > shown:
+            raise Http404
+        rounds = [number for number in rounds if number <= shown]
     context = {
         "tournament": tournament,
         "rounds": rounds,
         "through": through,
+        "room": _lazy_room(tournament),
         **_lazy_standings(tournament, through),
     }
     return render(request, partial(request, "tournaments/standings.html", "table"), context)
@@ -197,9 +240,11 @@ def _row(table: Standings, pk: int) -> Row | None:
 def player_detail(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     """One player's tournament: rank and total now, and per round his table, seat, table-mates,
     partner (partnership games), result and rank after that round. The standings after each
-    round come from the cache (one computation per round at most)."""
+    round come from the cache (one computation per round at most). While the live standings are
+    hidden, the rounds from the first hidden one on are left out."""
     player = get_object_or_404(Player.objects.select_related("team"), pk=pk, tournament=tournament)
-    overall = cached_standings(tournament)
+    shown = hidden(tournament)
+    overall = cached_standings(tournament, through_round=shown)
     drawn = places(tournament, [player.pk]).get(player.pk, {})
     row = _row(overall, player.pk)
     lines = []
@@ -226,6 +271,7 @@ def player_detail(request: HttpRequest, tournament: Tournament, pk: int) -> Http
         "lines": lines,
         "team_mate": team_mate,
         "partnerships": tournament.scoring_game.partnerships,
+        "hidden_from": None if shown is None else shown + 1,
         "marks": {
             "bye": any(line.score and line.score.bye for line in lines),
             "missed": any(line.score and line.score.missed for line in lines),
@@ -238,13 +284,14 @@ def player_detail(request: HttpRequest, tournament: Tournament, pk: int) -> Http
 def projector(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Full screen for the room: the standings and the next round's seating, shown in turn
     (``static/js/projector.js``). Each refreshes itself by htmx (``?part=standings`` or
-    ``?part=seating``: that part only)."""
+    ``?part=seating``: that part only); the room's strip in the header (the round's clock, the
+    next round, the announcement) from ``room-strip``."""
     part = request.GET.get("part", "")
     parts = (part,) if _htmx(request) and part in PROJECTOR_PARTS else PROJECTOR_PARTS
     template = "tournaments/public/projector.html"
     if len(parts) == 1:
         template += f"#{part}"
-    context: dict[str, object] = {"tournament": tournament}
+    context: dict[str, object] = {"tournament": tournament, "room": _lazy_room(tournament)}
     if "standings" in parts:
         context.update(_lazy_standings(tournament))
     if "seating" in parts:

@@ -14,7 +14,6 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -25,7 +24,7 @@ import scoring
 from tournaments import permissions, services
 from tournaments.entries import entry_from_post, flatten_entry
 from tournaments.forms import CorrectionForm
-from tournaments.models import Table
+from tournaments.room import table_poll_since, table_room, table_since
 from tournaments.tables import TableLink, TableView, table_history, table_link, table_view
 from tournaments.views.common import error_fields, partial
 
@@ -142,7 +141,10 @@ def _table_page(
     may_change = may_enter and (is_open or (organiser and not tournament.finished))
     state = view.state_before(corrected) if corrected is not None else view.state
     history = table_history(link.table, view.steps)
+    room = table_room(link.table)
     context = {
+        "room": room,
+        "since": table_since(link.table.version, room),
         "tournament": tournament,
         "link": link,
         "view": view,
@@ -194,23 +196,20 @@ def _done(request: HttpRequest, link: TableLink) -> HttpResponse:
 
 
 def _unchanged(request: HttpRequest, token: str) -> bool:
-    """Whether the phones' poll (``?since=<table version>``) finds the table as it was: one
+    """Whether the phones' poll (``?since=``, the table's version and the room's clock:
+    :func:`tournaments.room.table_since`) finds the table and the room as they were: one
     query, no replay. An unknown token (a renewed link) is a 404."""
-    version = (
-        Table.objects.filter(Q(token=token) | Q(seats__token=token))
-        .values_list("version", flat=True)
-        .first()
-    )
-    if version is None:
+    since = table_poll_since(token)
+    if since is None:
         raise Http404("no such table")
-    return request.GET["since"] == str(version)
+    return request.GET["since"] == since
 
 
 def table_detail(request: HttpRequest, token: str) -> HttpResponse:
     """The table's page: the slate, the history and the form for the next deal. A POST enters
     the next deal (the number the form names); errors come back beside their fields, a place
-    already taken as the conflict view, and nothing is saved. ``?since=<version>`` is the
-    phones' poll: 204 while the table is unchanged."""
+    already taken as the conflict view, and nothing is saved. ``?since=`` is the phones' poll
+    (the table's version and the room's clock): 204 while both are unchanged."""
     if request.method != "POST" and "since" in request.GET and _unchanged(request, token):
         return HttpResponse(status=204)
     link = table_link(token)

@@ -1,0 +1,67 @@
+"""The entry fee taken at the desk in a real browser: "paid" swaps the player's cell and the
+cash line above the list in place (htmx), a reduced amount is typed before, the check-in of a
+player who has not paid warns."""
+
+from __future__ import annotations
+
+import tempfile
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tournaments import services
+from tournaments.models import Tournament
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SHOTS = Path(tempfile.gettempdir()) / "kreidetafel-screenshots"
+"""Where the pages are photographed (at 1366 and 390 px), to be looked at by hand."""
+
+
+@pytest.fixture
+def evening(make_tournament) -> Tournament:
+    tournament = make_tournament(players=7, name="Kasse")
+    return services.tournament_settings(tournament=tournament, by=None, entry_fee=Decimal("5"))
+
+
+def shoot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"cash-{name}.png"), full_page=True)
+
+
+def test_the_fee_is_taken_in_place_and_a_due_check_in_warns(desk, live_server, evening):
+    one, two, three = evening.players.order_by("name")[:3]
+    desk.set_viewport_size({"width": 1366, "height": 900})
+    desk.goto(live_server.url + evening.get_absolute_url())
+    line = desk.locator("#cash-line")
+    expect(line).to_contain_text("Entry fee €5.00: 0 paid (€0.00), 7 due (€35.00).")
+    desk.fill("#id_name", "typed, not sent")  # a reload would lose it
+
+    desk.locator(f"#fee-{one.pk}").get_by_role("button", name="paid").click()
+    expect(desk.locator(f"#fee-{one.pk}")).to_contain_text("paid €5.00")
+    desk.locator(f"#id_fee_amount_{two.pk}").fill("2.50")
+    desk.locator(f"#fee-{two.pk}").get_by_role("button", name="paid").click()
+    expect(desk.locator(f"#fee-{two.pk}")).to_contain_text("paid €2.50")
+    expect(line).to_contain_text("Entry fee €5.00: 2 paid (€7.50), 5 due (€25.00).")
+    expect(desk.locator("#id_name")).to_have_value("typed, not sent")
+    shoot(desk, "desk-1366")
+
+    desk.locator(f"#id_fee_amount_{three.pk}").fill("-5")
+    desk.locator(f"#fee-{three.pk}").get_by_role("button", name="paid").click()
+    expect(desk.locator(f"#fee-{three.pk}")).to_contain_text("The amount cannot be negative.")
+    assert evening.players.get(pk=three.pk).fee_paid is None
+
+    row = desk.locator("tr", has=desk.locator(f"#fee-{three.pk}"))
+    row.get_by_role("button", name="check in").click()
+    expect(desk.get_by_role("status")).to_contain_text(
+        f"{three.name} is checked in; the entry fee of €5.00 is still due."
+    )
+    desk.set_viewport_size({"width": 390, "height": 844})
+    shoot(desk, "desk-390")
+    desk.goto(f"{live_server.url}/o/{evening.slug}/cash/")
+    expect(desk.get_by_role("heading", name="Cash report")).to_be_visible()
+    shoot(desk, "report-390")
+    desk.set_viewport_size({"width": 1366, "height": 900})
+    shoot(desk, "report-1366")
