@@ -277,7 +277,7 @@ def test_the_service_refuses_a_refund_without_reason_or_payment(evening, organis
     otto = player(evening, UNPAID)
     with pytest.raises(ValidationError) as refused:
         services.player_fee_refund(player=otto, by=organiser, reason="")
-    assert refused.value.error_dict["reason"][0].code == "REASON_MISSING"
+    assert refused.value.error_dict["reason"][0].code == "REASON_REQUIRED"
     with pytest.raises(ValidationError) as refused:
         services.player_fee_refund(player=otto, by=organiser, reason="typo")
     assert refused.value.code == "NOT_PAID"

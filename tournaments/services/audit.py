@@ -57,3 +57,9 @@ def check_not_finished(tournament: Tournament) -> None:
         raise ValidationError(
             _("The tournament is finished; nothing can be changed any more."), code="FINISHED"
         )
+
+
+def reason_required(message: str) -> ValidationError:
+    """A refusal beside the ``reason`` field, with the code ``REASON_REQUIRED``: a change that is
+    only made with a reason in the log (a correction after the lock, a void, a redrawn lot)."""
+    return ValidationError({"reason": ValidationError(message, code="REASON_REQUIRED")})

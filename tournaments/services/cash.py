@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.models import AuditEntry, Player
-from tournaments.services.audit import check_not_finished, record_change
+from tournaments.services.audit import check_not_finished, reason_required, record_change
 
 MAX_FEE = Decimal("1000.00")
 """No entry fee at a card evening is this high: a larger amount is a typo (an extra zero)."""
@@ -57,18 +57,25 @@ def player_fee_pay(
     player = _locked(player)
     amount = check_amount(player.tournament.entry_fee if amount is None else amount, "amount")
     if player.fee_paid != amount:
-        before = player.fee_paid
-        player.fee_paid = amount
-        player.save(update_fields=["fee_paid"])
-        record_change(
-            player.tournament,
-            AuditEntry.Action.ENTRY_FEE,
-            by=by,
-            subject=player.name,
-            before=_logged(before),
-            after=_logged(amount),
-        )
+        _set_fee(player, amount, by)
     return player
+
+
+def _set_fee(
+    player: Player, amount: Decimal | None, by: AbstractBaseUser | None, reason: str = ""
+) -> None:
+    """Store what ``player`` paid (None: due) and log it (``ENTRY_FEE``, before and after)."""
+    before, player.fee_paid = player.fee_paid, amount
+    player.save(update_fields=["fee_paid"])
+    record_change(
+        player.tournament,
+        AuditEntry.Action.ENTRY_FEE,
+        by=by,
+        subject=player.name,
+        before=_logged(before),
+        after=_logged(amount),
+        reason=reason,
+    )
 
 
 @transaction.atomic
@@ -81,24 +88,12 @@ def player_fee_refund(*, player: Player, by: AbstractBaseUser | None, reason: st
     not paid, ``FINISHED`` when the tournament is finished."""
     reason = " ".join(reason.split())
     if not reason:
-        message = _("Say why the fee is paid back (it goes into the audit log).")
-        raise ValidationError({"reason": ValidationError(message, code="REASON_MISSING")})
+        raise reason_required(_("Say why the fee is paid back (it goes into the audit log)."))
     player = _locked(player)
     if player.fee_paid is None:
         raise ValidationError(
             _("%(name)s has not paid: there is nothing to pay back.") % {"name": player.name},
             code="NOT_PAID",
         )
-    before = player.fee_paid
-    player.fee_paid = None
-    player.save(update_fields=["fee_paid"])
-    record_change(
-        player.tournament,
-        AuditEntry.Action.ENTRY_FEE,
-        by=by,
-        subject=player.name,
-        before=_logged(before),
-        after=_logged(None),
-        reason=reason,
-    )
+    _set_fee(player, None, by, reason)
     return player

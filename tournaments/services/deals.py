@@ -29,7 +29,7 @@ from tournaments import permissions
 from tournaments.errors import deal_error_message
 from tournaments.messages import deal_message
 from tournaments.models import AuditEntry, Deal, DealRevision, Seat, Table
-from tournaments.services.audit import check_not_finished, record_change
+from tournaments.services.audit import check_not_finished, reason_required, record_change
 from tournaments.services.rounds import refresh_round
 from tournaments.standings import table_result
 from tournaments.tables import table_seats, table_state
@@ -88,11 +88,6 @@ def _organiser(table: Table, by: AbstractBaseUser | None) -> bool:
     return permissions.may(by, permissions.Action.WRITE, table.round.tournament)
 
 
-def _reason_required(message: str) -> ValidationError:
-    """A refusal beside the ``reason`` field, with the code ``REASON_REQUIRED``."""
-    return ValidationError({"reason": ValidationError(message, code="REASON_REQUIRED")})
-
-
 def _check_open(table: Table, by: AbstractBaseUser | None, reason: str, *, locked_ok: bool) -> None:
     """A table's deals change while its round is open. Once it is locked, the organiser alone
     changes them (``locked_ok``: corrections, undo and void), with a reason; a finished
@@ -110,7 +105,7 @@ def _check_open(table: Table, by: AbstractBaseUser | None, reason: str, *, locke
         )
     check_not_finished(table.round.tournament)
     if not reason.strip():
-        raise _reason_required(
+        raise reason_required(
             _("Round %(number)s is closed: give a reason for changing its deals.")
             % {"number": table.round.number}
         )
@@ -582,7 +577,7 @@ def deal_void(
             _("Only the tournament's organisers can void a deal."), code="NOT_ORGANISER"
         )
     if not reason.strip():
-        raise _reason_required(_("Give a reason for voiding the deal."))
+        raise reason_required(_("Give a reason for voiding the deal."))
     return _take_out(
         kind=Kind.VOID,
         table=table,

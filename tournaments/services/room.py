@@ -6,7 +6,7 @@ by ``tournaments.room``)."""
 from __future__ import annotations
 
 import datetime
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -139,19 +139,11 @@ def next_round_set(
             % {"time": f"{timezone.localtime(at):%H:%M}"},
             "PAST",
         )
-    if at != tournament.next_round_at:
-        before, tournament.next_round_at = tournament.next_round_at, at
-        tournament.save(update_fields=["next_round_at"])
-        record_change(
-            tournament,
-            AuditEntry.Action.SETTINGS,
-            by=by,
-            subject=tournament.name,
-            before={"next_round_at": _moment_words(before)},
-            after={"next_round_at": _moment_words(at)},
-        )
-    tournament.refresh_from_db(fields=["version"])
-    return tournament
+    words = (
+        {"next_round_at": _moment_words(tournament.next_round_at)},
+        {"next_round_at": _moment_words(at)},
+    )
+    return _change(tournament, "next_round_at", at, AuditEntry.Action.SETTINGS, by, words)
 
 
 def _moment_words(moment: datetime.datetime | None) -> str | None:
@@ -178,16 +170,26 @@ def announcement_set(
             % {"max": ANNOUNCEMENT_LENGTH, "length": len(text)},
             "TOO_LONG",
         )
-    if text != tournament.announcement:
-        before, tournament.announcement = tournament.announcement, text
-        tournament.save(update_fields=["announcement"])
+    words = tournament.announcement, text
+    return _change(tournament, "announcement", text, AuditEntry.Action.ANNOUNCEMENT, by, words)
+
+
+def _change(
+    tournament: Tournament,
+    field: str,
+    value: Any,
+    action: AuditEntry.Action,
+    by: AbstractBaseUser | None,
+    words: tuple[Any, Any],
+) -> Tournament:
+    """Set the tournament's ``field`` to ``value`` and log ``action`` with ``words`` (before,
+    after); nothing when it is unchanged. Returns the tournament with its current version."""
+    if value != getattr(tournament, field):
+        setattr(tournament, field, value)
+        tournament.save(update_fields=[field])
+        before, after = words
         record_change(
-            tournament,
-            AuditEntry.Action.ANNOUNCEMENT,
-            by=by,
-            subject=tournament.name,
-            before=before,
-            after=text,
+            tournament, action, by=by, subject=tournament.name, before=before, after=after
         )
     tournament.refresh_from_db(fields=["version"])
     return tournament

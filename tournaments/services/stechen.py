@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.models import AuditEntry, Player, Round, Tournament
-from tournaments.services.audit import check_not_finished, record_change
+from tournaments.services.audit import check_not_finished, reason_required, record_change
 from tournaments.standings import tournament_standings
 from tournaments.stechen import TieGroup, lot_order, tie_groups
 
@@ -80,13 +80,8 @@ def stechen_lot_draw(
         after__first_place=first_place,
     ).count()
     if draws and not reason.strip():
-        raise ValidationError(
-            {
-                "reason": ValidationError(
-                    _("The lot was drawn and shown already: give a reason for drawing again."),
-                    code="REASON_REQUIRED",
-                )
-            }
+        raise reason_required(
+            _("The lot was drawn and shown already: give a reason for drawing again.")
         )
     order = lot_order(tournament, group, draws + 1)
     players = {p.pk: p for p in Player.objects.filter(pk__in=[e.pk for e in order])}
@@ -158,13 +153,8 @@ def stechen_record(
         )
     recorded = len({e.stechen_rank for e in group.players if e.pk in expected}) == len(expected)
     if recorded and not reason.strip():
-        raise ValidationError(
-            {
-                "reason": ValidationError(
-                    _("The Stechen's result is recorded already: give a reason for changing it."),
-                    code="REASON_REQUIRED",
-                )
-            }
+        raise reason_required(
+            _("The Stechen's result is recorded already: give a reason for changing it.")
         )
     players = {p.pk: p for p in Player.objects.filter(pk__in=given)}
     before = {players[pk].name: players[pk].stechen_rank for pk in given}
