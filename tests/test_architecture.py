@@ -30,6 +30,10 @@ NEVER = {
     "tournaments.exchange": ("tournaments.views", "tournaments.services"),
     "tournaments.paper": ("tournaments.services", "tournaments.views"),
     "tournaments.cash": ("tournaments.services", "tournaments.views"),
+    "tournaments.stechen": ("tournaments.services", "tournaments.views"),
+    "tournaments.press": ("tournaments.services", "tournaments.views"),
+    "tournaments.hidden": ("tournaments.services", "tournaments.views"),
+    "tournaments.room": ("tournaments.services", "tournaments.views"),
     "tournaments.services": ("tournaments.views", "tournaments.forms"),
     "tournaments.printing.pdfparts": ("django", "tournaments"),
 }
