@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass
 
 from tournaments.models import Tournament
-from tournaments.standings import Entrant, Row, Standings
+from tournaments.standings import Entrant, Row, Standings, tournament_standings
 
 PODIUM = 3
 """The places of the podium."""
@@ -48,6 +48,14 @@ class TieGroup:
     def needs_lot(self) -> bool:
         """Whether some of the group drop out by lot (they do not fill whole tables)."""
         return self.playing < len(self.players)
+
+    @property
+    def in_stechen(self) -> tuple[Entrant, ...]:
+        """The players who play (or played) the Stechen: the whole group, or those the lot let in
+        (Stechen place 1 until the result, then 1 … :attr:`playing`)."""
+        if not self.needs_lot:
+            return self.players
+        return tuple(p for p in self.players if (p.stechen_rank or 0) <= self.playing)
 
     @property
     def lot_drawn(self) -> bool:
@@ -106,3 +114,10 @@ def lot_order(tournament: Tournament, group: TieGroup, draw: int) -> list[Entran
     players = sorted(group.players, key=lambda p: p.name)
     random.Random(f"{tournament.lot_seed}:stechen:{group.first_place}:{draw}").shuffle(players)
     return players
+
+
+def tournament_tie_groups(tournament: Tournament, up_to_place: int | None = None) -> list[TieGroup]:
+    """:func:`tie_groups` of ``tournament``'s standings, at the game's usual table size."""
+    game = tournament.scoring_game
+    size = game.table_size(game.variant(tournament.variant))
+    return tie_groups(tournament_standings(tournament), size, up_to_place)

@@ -12,8 +12,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.models import AuditEntry, Player, Round, Tournament
 from tournaments.services.audit import check_not_finished, reason_required, record_change
-from tournaments.standings import tournament_standings
-from tournaments.stechen import TieGroup, lot_order, tie_groups
+from tournaments.stechen import TieGroup, lot_order, tournament_tie_groups
 
 
 def _locked(tournament: Tournament) -> Tournament:
@@ -36,9 +35,7 @@ def _group(tournament: Tournament, first_place: int) -> TieGroup:
             else _("A Stechen comes after the last round: no round has been played yet."),
             code="STECHEN_TOO_EARLY",
         )
-    game = tournament.scoring_game
-    size = game.table_size(game.variant(tournament.variant))
-    for group in tie_groups(tournament_standings(tournament), size):
+    for group in tournament_tie_groups(tournament):
         if group.first_place == first_place:
             return group
     raise ValidationError(
@@ -137,9 +134,7 @@ def stechen_record(
             % {"places": _places(group)},
             code="NOBODY_PLAYS",
         )
-    expected = {e.pk for e in group.players if not group.needs_lot or e.stechen_rank == 1}
-    if group.needs_lot and len(expected) != group.playing:  # a recorded result: its players
-        expected = {e.pk for e in group.players if (e.stechen_rank or 0) <= group.playing}
+    expected = {e.pk for e in group.in_stechen}
     given = [p.pk for p in order]
     if len(given) != len(set(given)) or set(given) != expected:
         raise ValidationError(

@@ -18,8 +18,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments import services
 from tournaments.models import Player, Tournament
-from tournaments.standings import tournament_standings
-from tournaments.stechen import PODIUM, TieGroup, tie_groups
+from tournaments.stechen import PODIUM, TieGroup, tournament_tie_groups
 from tournaments.views.desk import _write, organiser_tournament
 
 SCOPES = ("podium", "prizes", "all")
@@ -56,17 +55,13 @@ class ResultForm(LotForm):
 
 
 def _groups(tournament: Tournament, scope: str) -> list[TieGroup]:
-    game = tournament.scoring_game
-    size = game.table_size(game.variant(tournament.variant))
     up_to = {"podium": PODIUM, "prizes": tournament.certificate_places}.get(scope)
-    return tie_groups(tournament_standings(tournament), size, up_to)
+    return tournament_tie_groups(tournament, up_to)
 
 
 def _playing(group: TieGroup) -> list[Player]:
     """The group's players who play (or played) its Stechen, as the standings order them."""
-    ids = [
-        p.pk for p in group.players if not group.needs_lot or (p.stechen_rank or 0) <= group.playing
-    ]
+    ids = [p.pk for p in group.in_stechen]
     players = Player.objects.in_bulk(ids)
     return [players[pk] for pk in ids]
 
