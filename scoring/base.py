@@ -158,6 +158,10 @@ class Game(Protocol):
     """What a player scores for a round he sits out with a bye, in the metric's unit."""
     last_place_title: ClassVar[str | None]
     """The game's name for the last place (Hintersche: "Bollenkönig"), or None."""
+    stechen_options: ClassVar[Mapping[str, Any]]
+    """The house-rule options a Stechen table plays under when the game has a play-off of its
+    own (Hintersche: ``{"tournament_round": "stechen"}``, one Strich each, played as a Butzen);
+    empty when it has none (a Stechen then plays one deal or one game: :mod:`scoring.playoff`)."""
     partnerships: ClassVar[bool]
     """True when four players play in two fixed partnerships, the partners opposite each other
     at seat positions 0/2 and 1/3 (Bauerchen's NS/EW, Hundertspiel's AC/BD): registered teams
@@ -276,6 +280,7 @@ class GameBase:
 
     tiebreaks: ClassVar[tuple[str, ...]]
     partnerships: ClassVar[bool] = False
+    stechen_options: ClassVar[Mapping[str, Any]] = {}
 
     def validate(
         self: Game, entry: Mapping[str, Any], state: Any, variant: Any

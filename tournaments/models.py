@@ -122,6 +122,22 @@ class Tournament(models.Model):
             "partner of a placed team)."
         ),
     )
+    class StechenUnit(models.TextChoices):
+        OWN = "stechen", _("the game's own Stechen (Hintersche: one Strich each, as a Butzen)")
+        DEAL = "deal", _("one deal")
+        GAME = "game", _("one game (as a round at the table)")
+        LOT = "lot", _("the lot alone")
+
+    stechen_unit = models.CharField(
+        _("a Stechen is played as"),
+        max_length=10,
+        choices=StechenUnit,
+        blank=True,
+        help_text=_(
+            "What the tied players play at a Stechen table. Empty: the game's own Stechen where "
+            "it has one (Hintersche), else one deal."
+        ),
+    )
     public = models.BooleanField(
         _("public pages"),
         default=True,
@@ -202,6 +218,15 @@ class Tournament(models.Model):
     @property
     def finished(self) -> bool:
         return self.status == self.Status.FINISHED
+
+    @property
+    def stechen_play(self) -> str:
+        """What a Stechen table plays (:class:`StechenUnit`): :attr:`stechen_unit`, or when it
+        is empty the game's own Stechen where the game has one, else one deal."""
+        if self.stechen_unit:
+            return self.stechen_unit
+        own = bool(self.scoring_game.stechen_options)
+        return self.StechenUnit.OWN if own else self.StechenUnit.DEAL
 
     @property
     def teams_allowed(self) -> bool:
@@ -312,9 +337,22 @@ class Player(models.Model):
         return self.name
 
 
+class RegularRounds(models.Manager["Round"]):
+    """The tournament's rounds proper: a Stechen's play-off round is left out (it scores
+    nothing in the standings; ``Round.all_objects`` has it)."""
+
+    def get_queryset(self) -> models.QuerySet[Round]:
+        return super().get_queryset().filter(stechen_first_place__isnull=True)
+
+
 class Round(models.Model):
     """One round of the tournament: drawn → playing (the first deal) → complete (every table has
-    finished its unit) → locked by the organiser (read-only)."""
+    finished its unit) → locked by the organiser (read-only).
+
+    A **Stechen round** (:attr:`stechen_first_place` set) holds the play-off tables of one tie
+    group after the last round (:mod:`tournaments.stechen`); it is played at the tables like any
+    round, but counts for nothing but the group's places. ``Round.objects`` and
+    ``tournament.rounds`` leave it out; ``Round.all_objects`` has every round."""
 
     class Status(models.TextChoices):
         DRAWN = "drawn", _("drawn")
@@ -341,11 +379,31 @@ class Round(models.Model):
         blank=True,
         help_text=_("Set when the organiser starts the round's clock (now + the round length)."),
     )
+    stechen_first_place = models.PositiveSmallIntegerField(
+        _("Stechen for the places from"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Set for a Stechen's play-off round: the first place of the tie group it decides "
+            "(its number is the round after the last)."
+        ),
+    )
+
+    objects = RegularRounds()
+    all_objects = models.Manager()
 
     class Meta:
         ordering = ["number"]
+        base_manager_name = "all_objects"
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number"),
+            models.UniqueConstraint(
+                fields=["tournament", "number"],
+                condition=models.Q(stechen_first_place__isnull=True),
+                name="round_unique_number",
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "stechen_first_place"], name="round_unique_stechen"
+            ),
         ]
         verbose_name = _("round")
         verbose_name_plural = _("rounds")
