@@ -37,13 +37,23 @@ Event kinds a deal can produce (:class:`scoring.base.Event`; ``seats`` in playin
 * ``"vierstrich_over"`` — the first half ended; figures ``total`` (Striche on the slate),
   ``superfluous`` (how many above ``vierstrich_marks``).
 * ``"sits_out"`` — the seats with a clean slate have won the game and sit out the Butzen.
-* ``"drops_out"`` — the seats erased their last Strich in the Butzen and are safe.
+* ``"drops_out"`` — the seats erased their last Strich in the Butzen and are safe; in a Stechen
+  (below) figures ``stechen_place`` (the place they share).
 * ``"game_lost"`` — the seat lost the game; figures ``game``, ``striche`` (left in his corner),
-  ``frame`` (his frame marks now).
+  ``frame`` (his frame marks now) and, in a Stechen, ``stechen_place`` (the last place).
 * ``"rubber_over"`` — the last game of the rubber ended; figures ``balance`` (euros per seat),
   ``frame``, ``pool_remainder`` (euros left in the pool, ``settlement = pool`` only).
 * ``"unit_over"`` — the tournament unit (``variant.tournament_round``) is complete; figures
   ``unit``. Always the last event of its step.
+
+The Stechen (``tournament_round = "stechen"``, :attr:`Hintersche.stechen_options`): players tied
+on places that matter play off at a table of their own, after the Schapbach world championship
+("mit je einem Strich"; Hintersche Stechen after the Schapbach world championship (Schwarzwälder
+Bote reports): one Strich each, played as a Butzen). The game starts in the Butzen with one Strich
+on every seat; its deals are ordinary Butzen deals. The order in which the seats clear their slate
+places them (:attr:`HinterscheState.stechen_cleared`, :meth:`HinterscheState.stechen_places`):
+the first to drop out is 1st, seats clearing in the same deal share a place, the loser is last.
+The unit is over with the game.
 
 Tie-breaks (``Hintersche.tiebreaks``, Scoring specification §1.6; the tournament layer computes them
 from the per-round scores): ``"stechen"`` — the organiser's recorded play-off ranking of the tied
@@ -80,6 +90,10 @@ SOURCE_HUNDRED = "Hintersche after Schoch 2014, making a hundred"
 SOURCE_RUBBER = "Hintersche after Schoch 2014, rubber"
 SOURCE_SETTLEMENT = "Scoring specification §1.5, settlement"
 SOURCE_UNIT = "Scoring specification §1.6, tournament standing"
+SOURCE_STECHEN = (
+    "Hintersche Stechen after the Schapbach world championship (Schwarzwälder Bote reports): "
+    "one Strich each, played as a Butzen"
+)
 
 PHASE_VIERSTRICH = "vierstrich"
 PHASE_BUTZEN = "butzen"
@@ -128,9 +142,13 @@ _CHOICES: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "tie_policy": ("share", "manual"),
         "deal_mode": ("all_cards", "nine_each"),
         "settlement": ("per_winner", "per_mark", "pool"),
-        "tournament_round": ("vierstrich", "full_game", "rubber"),
+        "tournament_round": ("vierstrich", "full_game", "rubber", "stechen"),
     }
 )
+_NOT_OFFERED: Mapping[str, tuple[str, ...]] = MappingProxyType({"tournament_round": ("stechen",)})
+"""Choices a variant accepts but :meth:`Hintersche.options` does not offer the organiser: the
+Stechen is the play-off table's own unit, set through :attr:`Hintersche.stechen_options`, never
+the unit of an ordinary round."""
 _BOOLEANS = ("butzen_two_player_hundred_adds", "auto_new_game", "auto_tiebreak")
 _INTEGERS = {"vierstrich_marks": 1, "games_per_rubber": 1, "stake": 0, "total": 1}  # minimum values
 
@@ -175,8 +193,14 @@ class Variant:
     """The stake in euros (default 5)."""
     tournament_round: str = "vierstrich"
     """What one tournament round at a table is: ``"vierstrich"`` (the first game's Vier-Strich;
-    metric Striche received, default), ``"full_game"`` (the first game; metric frame marks) or
-    ``"rubber"`` (the whole rubber; metric frame marks)."""
+    metric Striche received, default), ``"full_game"`` (the first game; metric frame marks),
+    ``"rubber"`` (the whole rubber; metric frame marks) or ``"stechen"`` (a play-off table of
+    players tied on places that matter: every seat starts with one Strich and the game is played
+    as a Butzen; the first to clear his Strich is placed 1st, and so on, the loser last; metric the
+    Stechen place. Hintersche Stechen after the Schapbach world championship (Schwarzwälder Bote
+    reports): one Strich each, played as a Butzen). ``"stechen"`` is not offered in
+    :meth:`Hintersche.options`; the web layer sets it for a Stechen table through
+    :attr:`Hintersche.stechen_options`."""
     auto_new_game: bool = True
     """The deal after a finished game opens the next game by itself (default True); when False the
     entry must carry ``game`` = the next game's number."""
@@ -359,8 +383,14 @@ class HinterscheState:
     """How many hundreds each seat made in the session."""
     unit_over: bool = False
     """True once the tournament unit of ``variant.tournament_round`` is complete: the first
-    Vier-Strich half (``vierstrich``), the first game (``full_game``) or the rubber (``rubber``).
-    The engine keeps scoring deals after it; refusing them is the web layer's business."""
+    Vier-Strich half (``vierstrich``), the first game (``full_game`` and ``stechen``) or the
+    rubber (``rubber``). The engine keeps scoring deals after it; refusing them is the web
+    layer's business."""
+    stechen_cleared: Mapping[str, int] = field(default_factory=dict)
+    """Under ``tournament_round = stechen``: per seat that has erased its last Strich in the
+    Stechen, the number of that deal (1-based, counted as :attr:`deals`); seats still holding
+    Striche, and the loser once the Stechen is over, are absent. Fixed once the unit is over
+    (deals after it change nothing here); always empty for the other tournament rounds."""
 
     @property
     def next_active(self) -> tuple[str, ...]:
@@ -375,28 +405,52 @@ class HinterscheState:
         the game is over; an entry's ``game`` must name it (H-V9, Scoring specification §1.4)."""
         return _opened(self).game
 
+    def stechen_places(self) -> dict[str, int] | None:
+        """Per seat, in seat order, its place in the Stechen (``tournament_round = stechen``;
+        ``None`` for the other tournament rounds): a seat that cleared its slate is placed 1 +
+        the number of seats that cleared in an earlier deal (seats clearing in the same deal share
+        the place, a competition ranking 1, 1, 3, 4); a seat still holding Striche is placed 1 +
+        the number of seats cleared so far. Once the Stechen is over that is the loser's place,
+        the last one (4 at a table of four); before, it is provisional for every seat still
+        playing (Hintersche Stechen after the Schapbach world championship)."""
+        if self.variant.tournament_round != "stechen":
+            return None
+        cleared = self.stechen_cleared
+        return {
+            seat: 1
+            + (
+                sum(1 for deal in cleared.values() if deal < cleared[seat])
+                if seat in cleared
+                else len(cleared)
+            )
+            for seat in self.seats
+        }
+
     def result(self) -> tuple[SeatResult, ...]:
         """Per seat, in seat order, what the standings rank by (Scoring specification §1.6).
 
-        ``score`` is the Striche received in the unit for ``tournament_round = vierstrich``, the
-        frame marks otherwise (fewest first); ``figures`` holds ``striche`` (received), ``frame``
-        and ``hundreds``.
+        ``score`` (fewest first) is the Striche received in the unit for ``tournament_round =
+        vierstrich``, the Stechen place for ``stechen`` (:meth:`stechen_places`: 1 + the seats
+        that cleared their Strich in an earlier deal, ties sharing a place, the loser last;
+        provisional, 1 + the seats cleared so far, for seats still playing), the frame marks
+        otherwise; ``figures`` holds ``striche`` (received), ``frame`` and ``hundreds``, and
+        under ``stechen`` also ``stechen_place`` (= ``score``).
         """
-        by_striche = self.variant.tournament_round == "vierstrich"
-        return tuple(
-            SeatResult(
-                seat=seat,
-                score=self.received[seat] if by_striche else self.frame[seat],
-                figures=(
-                    {
-                        "striche": self.received[seat],
-                        "frame": self.frame[seat],
-                        "hundreds": self.hundreds[seat],
-                    }
-                ),
-            )
-            for seat in self.seats
-        )
+        unit = self.variant.tournament_round
+        places = self.stechen_places()
+        found = []
+        for seat in self.seats:
+            figures = {
+                "striche": self.received[seat],
+                "frame": self.frame[seat],
+                "hundreds": self.hundreds[seat],
+            }
+            if places is not None:
+                score = figures["stechen_place"] = places[seat]
+            else:
+                score = self.received[seat] if unit == "vierstrich" else self.frame[seat]
+            found.append(SeatResult(seat=seat, score=score, figures=figures))
+        return tuple(found)
 
     def as_dict(self) -> dict[str, Any]:
         """The state as JSON-ready data (what ``python -m scoring replay`` prints per deal)."""
@@ -417,6 +471,8 @@ class HinterscheState:
             "dealer": self.dealer,
             "received": dict(self.received),
             "hundreds": dict(self.hundreds),
+            "stechen_cleared": dict(self.stechen_cleared),
+            "stechen_place": self.stechen_places(),
         }
 
 
@@ -1178,6 +1234,8 @@ class _Slate:
         "balance",
         "remainder",
         "vierstrich_ended",
+        "stechen",
+        "stechen_cleared",
     )
 
     def __init__(
@@ -1210,6 +1268,9 @@ class _Slate:
         self.balance: dict[str, int] | None = None
         self.remainder = 0
         self.vierstrich_ended = False
+        # The deal is one of a Stechen still being played: seats clearing now take their place.
+        self.stechen = variant.tournament_round == "stechen" and not state.unit_over
+        self.stechen_cleared = dict(opened.stechen_cleared)
 
     def card_points(self, group: Sequence[str]) -> int | None:
         """The card points of the first seat of ``group``; ``None`` for a minimal entry."""
@@ -1308,9 +1369,21 @@ class _Slate:
         if out:
             self.active = [s for s in self.active if s not in out]
             self.finished = _order(self.state.seats, list(self.finished) + out)
-            self.events.append(Event("drops_out", tuple(out), {}, SOURCE_BUTZEN))
+            if self.stechen:
+                self.drop_out_of_stechen(out)
+            else:
+                self.events.append(Event("drops_out", tuple(out), {}, SOURCE_BUTZEN))
         if len(self.active) == 1:
             self.lose(self.active[0])
+
+    def drop_out_of_stechen(self, out: Sequence[str]) -> None:
+        """In a Stechen, the seats of ``out`` cleared their slate in this deal: they share the
+        place 1 + the seats that cleared in an earlier deal (Hintersche Stechen after the
+        Schapbach world championship)."""
+        place = 1 + len(self.stechen_cleared)
+        for seat in out:
+            self.stechen_cleared[seat] = self.state.deals + 1
+        self.events.append(Event("drops_out", tuple(out), {"stechen_place": place}, SOURCE_STECHEN))
 
     def lose(self, loser: str) -> None:
         """``loser`` has lost the game: a frame mark; after ``games_per_rubber`` games the rubber
@@ -1324,6 +1397,8 @@ class _Slate:
             "striche": self.striche[loser],
             "frame": self.frame[loser],
         }
+        if self.stechen:  # the last place of the Stechen: every other seat cleared before him
+            lost["stechen_place"] = 1 + len(self.stechen_cleared)
         self.events.append(Event("game_lost", (loser,), lost, SOURCE_RUBBER))
         if self.games_played < self.variant.games_per_rubber:
             return
@@ -1346,11 +1421,12 @@ class _Slate:
         unit = self.variant.tournament_round
         unit_over = state.unit_over or (
             (unit == "vierstrich" and self.vierstrich_ended)
-            or (unit == "full_game" and self.phase == PHASE_DONE)
+            or (unit in ("full_game", "stechen") and self.phase == PHASE_DONE)
             or (unit == "rubber" and self.rubber_over)
         )
         if unit_over and not state.unit_over:
-            self.events.append(Event("unit_over", (), {"unit": unit}, SOURCE_UNIT))
+            source = SOURCE_STECHEN if unit == "stechen" else SOURCE_UNIT
+            self.events.append(Event("unit_over", (), {"unit": unit}, source))
         return HinterscheState(
             seats=seats,
             variant=self.variant,
@@ -1370,6 +1446,7 @@ class _Slate:
             received=freeze(self.received),
             hundreds=freeze(self.hundreds),
             unit_over=unit_over,
+            stechen_cleared=freeze(self.stechen_cleared),
         )
 
 
@@ -1394,6 +1471,10 @@ class Hintersche(GameBase):
     last_place_title: ClassVar[str | None] = "Bollenkönig"
     """The last-placed player's honour at the Schapbach world championship (§1.6)."""
     partnerships: ClassVar[bool] = False
+    stechen_options: ClassVar[Mapping[str, Any]] = MappingProxyType({"tournament_round": "stechen"})
+    """A Stechen table plays the game's own play-off: one Strich each, played as a Butzen
+    (Hintersche Stechen after the Schapbach world championship (Schwarzwälder Bote reports);
+    ``Variant.tournament_round``)."""
 
     def variant(self, options: Mapping[str, Any] | None = None) -> Variant:
         """The house rules from JSON options (Scoring specification §1.7).
@@ -1416,14 +1497,17 @@ class Hintersche(GameBase):
 
     def options(self) -> tuple[Option, ...]:
         """Every option of :class:`Variant` but ``card_values`` and ``total`` (set in JSON),
-        with its default, its choices (default first) or its minimum (§1.7)."""
+        with its default, its choices (default first) or its minimum (§1.7). The Stechen's
+        ``tournament_round = stechen`` is not offered: it is set through
+        :attr:`stechen_options`, never for an ordinary round."""
         defaults = Variant()
         found = []
         for name in Variant.__dataclass_fields__:
             if name in ("card_values", "total"):
                 continue
             default = getattr(defaults, name)
-            choices = _CHOICES.get(name, ())
+            hidden = _NOT_OFFERED.get(name, ())
+            choices = tuple(c for c in _CHOICES.get(name, ()) if c not in hidden)
             found.append(Option(name, default, choices, _INTEGERS.get(name)))
         return tuple(found)
 
@@ -1439,6 +1523,10 @@ class Hintersche(GameBase):
 
     def initial(self, seats: Sequence[str], variant: Variant) -> HinterscheState:
         """The state before the first deal: game 1, Vier-Strich, every seat active, clean slates.
+        Under ``tournament_round = stechen`` the game starts in the Butzen instead, every seat
+        active with one Strich on the slate (nothing received, no frame marks): Hintersche
+        Stechen after the Schapbach world championship (Schwarzwälder Bote reports): one Strich
+        each, played as a Butzen.
 
         Raises:
             ValueError: not four distinct seat labels.
@@ -1447,14 +1535,17 @@ class Hintersche(GameBase):
         if len(seats) not in self.table_sizes or len(set(seats)) != len(seats):
             raise ValueError(f"Hintersche needs 4 distinct seats, not {seats!r}")
         zero = freeze(dict.fromkeys(seats, 0))
+        stechen = variant.tournament_round == "stechen"
         return HinterscheState(
             seats=seats,
             variant=variant,
-            striche=zero,
+            phase=PHASE_BUTZEN if stechen else PHASE_VIERSTRICH,
+            striche=freeze(dict.fromkeys(seats, 1)) if stechen else zero,
             active=seats,
             frame=zero,
             received=zero,
             hundreds=zero,
+            stechen_cleared=freeze({}),
         )
 
     # -- the three steps of a deal -----------------------------------------------------------------

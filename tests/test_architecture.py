@@ -30,6 +30,7 @@ NEVER = {
     "tournaments.exchange": ("tournaments.views", "tournaments.services"),
     "tournaments.paper": ("tournaments.services", "tournaments.views"),
     "tournaments.cash": ("tournaments.services", "tournaments.views"),
+    "tournaments.prizes": ("tournaments.services", "tournaments.views", "tournaments.printing"),
     "tournaments.stechen": ("tournaments.services", "tournaments.views"),
     "tournaments.press": ("tournaments.services", "tournaments.views"),
     "tournaments.hidden": ("tournaments.services", "tournaments.views"),

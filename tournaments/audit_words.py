@@ -9,7 +9,7 @@ from typing import Any
 from django.core.exceptions import FieldDoesNotExist
 from django.utils.translation import gettext as _
 
-from tournaments.models import AuditEntry, Player, Round, Tournament
+from tournaments.models import AuditEntry, Player, Prize, PrizeCategory, Round, Tournament
 from tournaments.templatetags.kreide import entry_lines
 
 _DEAL_ACTIONS = frozenset(
@@ -24,13 +24,15 @@ _STATUSES = {
     **dict(Round.Status.choices),
     **dict(Tournament.Status.choices),
     **dict(Tournament.ByePolicy.choices),
+    **dict(Tournament.PrizeSharing.choices),
+    **dict(Prize.Kind.choices),
 }
 _METHODS = dict(Round.Method.choices)
 
 
 def _label(key: str) -> str:
     """A key of a change's mapping in words: a model field's label, else a few known ones."""
-    for model in (Tournament, Player, Round):
+    for model in (Tournament, Player, Round, Prize, PrizeCategory):
         try:
             field = model._meta.get_field(key)
         except FieldDoesNotExist:

@@ -21,7 +21,15 @@ from tournaments.messages import (
     tiebreak_label,
     variant_message,
 )
-from tournaments.models import AuditEntry, Player, Round, Tournament, game_choices
+from tournaments.models import (
+    AuditEntry,
+    Player,
+    Prize,
+    PrizeCategory,
+    Round,
+    Tournament,
+    game_choices,
+)
 from tournaments.names import sort_key
 from tournaments.services.registration import DETAILS, SETTINGS, parse_player_list
 
@@ -68,7 +76,7 @@ def _setting_field(name: str, **kwargs: Any) -> forms.Field:
     return Tournament._meta.get_field(name).formfield(**kwargs)
 
 
-CLEARED_WHEN_EMPTY = ("director", "round_minutes", "standings_hidden_from_round")
+CLEARED_WHEN_EMPTY = ("director", "round_minutes", "standings_hidden_from_round", "stechen_unit")
 """Settings that an empty field clears (no director's name, no round length, live standings
 never hidden)."""
 
@@ -92,6 +100,12 @@ class SettingsFields(forms.Form):
     round_minutes = _setting_field("round_minutes", required=False, min_value=None)
     standings_hidden_from_round = _setting_field(
         "standings_hidden_from_round", required=False, max_value=99
+    )
+    stechen_unit = forms.ChoiceField(
+        label=Tournament._meta.get_field("stechen_unit").verbose_name,
+        help_text=Tournament._meta.get_field("stechen_unit").help_text,
+        choices=[("", _("as the game has it")), *Tournament.StechenUnit.choices],
+        required=False,
     )
 
     def settings(self) -> dict[str, Any]:
@@ -543,3 +557,121 @@ def room_forms(tournament: Tournament) -> dict[str, forms.Form]:
         "announcement_form": AnnouncementForm(initial={"text": tournament.announcement}),
         "next_round_form": NextRoundForm(initial={"at": at, "on": on}),
     }
+
+
+# --- the prize list (tournaments.services.prizes) ----------------------------------------------
+
+
+class PrizeForm(forms.Form):
+    """A prize of the prize list: what it is for, its cash (a fixed amount or a share of the
+    entry fees) and its goods. The limits and refusals are the service's, with its words."""
+
+    kind = forms.ChoiceField(label=_("Prize for"), choices=Prize.Kind.choices)
+    place = forms.IntegerField(label=_("Place"), required=False)
+    category = forms.TypedChoiceField(
+        label=_("Category"), required=False, coerce=int, empty_value=None
+    )
+    amount = forms.DecimalField(
+        label=_("Cash (€)"), max_digits=7, decimal_places=2, required=False, **AMOUNT
+    )
+    share = forms.DecimalField(
+        label=_("or a share of the entry fees (%)"),
+        max_digits=5,
+        decimal_places=2,
+        required=False,
+        **AMOUNT,
+    )
+    goods = forms.CharField(
+        label=_("Goods"),
+        max_length=200,
+        required=False,
+        help_text=_("A trophy, the Wanderpokal, a ham …"),
+    )
+    position = forms.IntegerField(
+        label=_("Order"),
+        required=False,
+        min_value=0,
+        max_value=999,
+        help_text=_("Special prizes are handed in this order (empty: after the others)."),
+    )
+
+    def __init__(self, *args: Any, categories: Iterable[PrizeCategory] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.categories = {category.pk: category for category in categories}
+        self.fields["category"].choices = [
+            ("", "—"),
+            *((pk, category.name) for pk, category in self.categories.items()),
+        ]
+
+    def prize_fields(self) -> dict[str, Any]:
+        """The keyword arguments of ``services.prize_add`` and ``services.prize_change``."""
+        data = self.cleaned_data
+        return {
+            "kind": data["kind"],
+            "place": data["place"],
+            "category": self.categories.get(data["category"]),
+            "amount": data["amount"],
+            "share": data["share"],
+            "goods": data["goods"],
+            "position": data["position"],
+        }
+
+
+class PrizeChangeForm(PrizeForm):
+    """A prize of the list changed: which one (``prize``), and its fields."""
+
+    prize = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class PrizeDeleteForm(forms.Form):
+    prize = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class PrizeRulesForm(forms.Form):
+    """How shared places are paid, and whether a special prize goes on top of a place prize."""
+
+    sharing = forms.ChoiceField(
+        label=_("Shared places"),
+        choices=Tournament.PrizeSharing.choices,
+        widget=forms.RadioSelect,
+        help_text=Tournament._meta.get_field("prize_sharing").help_text,
+    )
+    combine = forms.BooleanField(
+        label=Tournament._meta.get_field("prizes_combine").verbose_name,
+        help_text=Tournament._meta.get_field("prizes_combine").help_text,
+        required=False,
+    )
+
+
+class PrizeCategoryForm(forms.Form):
+    """A new category of the special prizes."""
+
+    name = forms.CharField(
+        label=_("New category"),
+        max_length=60,
+        help_text=_("Damen, Jugend, a club …"),
+    )
+
+
+class PrizeCategoryDeleteForm(forms.Form):
+    category = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class PrizeCategoryPlayersForm(forms.Form):
+    """Who is in a category: a box for each player."""
+
+    category = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, players: Iterable[Player], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.players = {player.pk: player for player in players}
+        self.fields["players"] = forms.TypedMultipleChoiceField(
+            label=_("Players in the category"),
+            choices=[(pk, player.name) for pk, player in self.players.items()],
+            coerce=int,
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+        )
+
+    def chosen(self) -> list[Player]:
+        return [self.players[pk] for pk in self.cleaned_data["players"]]

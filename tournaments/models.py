@@ -9,6 +9,7 @@ from __future__ import annotations
 import secrets
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -17,6 +18,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 import scoring
+from scoring.playoff import Playoff
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -122,6 +124,7 @@ class Tournament(models.Model):
             "partner of a placed team)."
         ),
     )
+
     class StechenUnit(models.TextChoices):
         OWN = "stechen", _("the game's own Stechen (Hintersche: one Strich each, as a Butzen)")
         DEAL = "deal", _("one deal")
@@ -187,6 +190,30 @@ class Tournament(models.Model):
         validators=[MinValueValidator(Decimal("0.00"))],
         help_text=_("What each player pays at the door; 0: no fee."),
     )
+
+    class PrizeSharing(models.TextChoices):
+        SPLIT = "split", _("split equally")
+        STECHEN_WINNER = "stechen_winner", _("the higher prize to the Stechen winner")
+
+    prize_sharing = models.CharField(
+        _("shared places"),
+        max_length=20,
+        choices=PrizeSharing,
+        default=PrizeSharing.SPLIT,
+        help_text=_(
+            "Split equally: players sharing a place share the cash of the places they occupy. "
+            "The higher prize to the Stechen winner: a shared place with different prizes is "
+            "paid once a Stechen has decided it."
+        ),
+    )
+    prizes_combine = models.BooleanField(
+        _("a special prize on top of a place prize"),
+        default=False,
+        help_text=_(
+            "Off: a special prize goes to the best of its category who has no other prize. "
+            "The last place's prize goes to the last place in any case."
+        ),
+    )
     version = models.PositiveIntegerField(
         default=0,
         editable=False,
@@ -227,6 +254,15 @@ class Tournament(models.Model):
             return self.stechen_unit
         own = bool(self.scoring_game.stechen_options)
         return self.StechenUnit.OWN if own else self.StechenUnit.DEAL
+
+    @property
+    def stechen_table_size(self) -> int | None:
+        """How many play at one Stechen table: the game's usual table, or None when the ties
+        are decided by the lot alone (:attr:`stechen_play`)."""
+        if self.stechen_play == self.StechenUnit.LOT:
+            return None
+        game = self.scoring_game
+        return game.table_size(game.variant(self.variant))
 
     @property
     def teams_allowed(self) -> bool:
@@ -388,12 +424,19 @@ class Round(models.Model):
             "(its number is the round after the last)."
         ),
     )
+    stechen_unit = models.CharField(
+        _("the Stechen is played as"),
+        max_length=10,
+        blank=True,
+        help_text=_("A Stechen round's play at its tables, fixed when they were drawn."),
+    )
 
-    objects = RegularRounds()
     all_objects = models.Manager()
+    objects = RegularRounds()
 
     class Meta:
         ordering = ["number"]
+        default_manager_name = "objects"
         base_manager_name = "all_objects"
         constraints = [
             models.UniqueConstraint(
@@ -409,15 +452,40 @@ class Round(models.Model):
         verbose_name_plural = _("rounds")
 
     def __str__(self) -> str:
-        return _("%(tournament)s – round %(number)s") % {
+        return _("%(tournament)s – %(round)s") % {
             "tournament": self.tournament,
-            "number": self.number,
+            "round": self.title,
         }
 
     @property
     def open(self) -> bool:
         """True while deals may be entered or corrected (not locked, tournament not finished)."""
         return self.status != self.Status.LOCKED and not self.tournament.finished
+
+    @property
+    def is_stechen(self) -> bool:
+        return self.stechen_first_place is not None
+
+    @property
+    def title(self) -> str:
+        """ "Round 3", or "Stechen for place 1" (the tie group's first place) for a Stechen
+        round."""
+        if self.is_stechen:
+            return _("Stechen for place %(place)s") % {"place": self.stechen_first_place}
+        return _("Round %(number)s") % {"number": self.number}
+
+    @property
+    def scoring_game(self) -> scoring.Game:
+        """The engine the round's tables play with: the tournament's game, or for a Stechen
+        round that game played as its Stechen (:class:`scoring.playoff.Playoff`)."""
+        game = self.tournament.scoring_game
+        return Playoff(game, self.stechen_unit) if self.is_stechen else game  # type: ignore[return-value]
+
+    @property
+    def scoring_variant(self) -> Any:
+        """The house rules the round's tables play under (:attr:`scoring_game`'s variant of
+        the tournament's options)."""
+        return self.scoring_game.variant(self.tournament.variant)
 
 
 class Table(models.Model):
@@ -727,6 +795,8 @@ class AuditEntry(models.Model):
         STANDINGS_REVEAL = "standings_reveal", _("standings shown again")
         STECHEN_LOT = "stechen_lot", _("lot drawn for a Stechen")
         STECHEN_RECORD = "stechen_record", _("Stechen result recorded")
+        PRIZE_LIST = "prize_list", _("prize list changed")
+        PRIZE_CATEGORY = "prize_category", _("prize category changed")
         ADMIN = "admin", _("changed in the admin")
 
     tournament = models.ForeignKey(
@@ -757,3 +827,132 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%H:%M} {self.get_action_display()} {self.subject}"
+
+
+class PrizeCategory(models.Model):
+    """A group of players the organiser names for a special prize (Damen, Jugend, a club), with
+    the players he assigned to it. Written by ``tournaments.services.prizes``."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="prize_categories"
+    )
+    name = models.CharField(_("name"), max_length=60)
+    players = models.ManyToManyField(
+        Player, blank=True, related_name="prize_categories", verbose_name=_("players")
+    )
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "name"], name="prize_category_unique_name"
+            ),
+        ]
+        verbose_name = _("prize category")
+        verbose_name_plural = _("prize categories")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Prize(models.Model):
+    """One prize of a tournament's prize list: what it is for (a place, the last place, the
+    oldest player, the best of a category), its cash (a fixed amount in euros or a share in
+    percent of the entry fees collected, or none) and its goods. Who wins it is read from the
+    standings (``tournaments.prizes``); writes are ``tournaments.services.prizes``."""
+
+    class Kind(models.TextChoices):
+        PLACE = "place", _("a place")
+        LAST = "last", _("the last place")
+        OLDEST = "oldest", _("the oldest player")
+        CATEGORY = "category", _("the best of a category")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="prizes")
+    kind = models.CharField(_("prize for"), max_length=10, choices=Kind, default=Kind.PLACE)
+    place = models.PositiveSmallIntegerField(
+        _("place"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(1000)],
+        help_text=_("Only for a place prize."),
+    )
+    category = models.ForeignKey(
+        PrizeCategory,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="prizes",
+        verbose_name=_("category"),
+    )
+    amount = models.DecimalField(
+        _("cash (€)"),
+        max_digits=7,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal("0.00"))],
+        help_text=_("A fixed amount in euros."),
+    )
+    share = models.DecimalField(
+        _("share of the entry fees (%)"),
+        max_digits=5,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal("0.01")), MaxValueValidator(Decimal("100"))],
+        help_text=_("Instead of a fixed amount: this share of the entry fees collected."),
+    )
+    goods = models.CharField(
+        _("goods"),
+        max_length=200,
+        blank=True,
+        help_text=_("A trophy, the Wanderpokal, a ham …"),
+    )
+    position = models.PositiveSmallIntegerField(
+        _("order"),
+        default=0,
+        help_text=_("The special prizes are handed out in this order."),
+    )
+
+    class Meta:
+        ordering = ["position", "place", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(kind="place", place__isnull=False)
+                | (~models.Q(kind="place") & models.Q(place__isnull=True)),
+                name="prize_place_for_a_place",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(kind="category", category__isnull=False)
+                | (~models.Q(kind="category") & models.Q(category__isnull=True)),
+                name="prize_category_for_a_category",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(amount__isnull=True) | models.Q(share__isnull=True),
+                name="prize_amount_or_share",
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "place"],
+                condition=models.Q(kind="place"),
+                name="prize_unique_place",
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "kind"],
+                condition=models.Q(kind__in=["last", "oldest"]),
+                name="prize_unique_special",
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "category"],
+                condition=models.Q(kind="category"),
+                name="prize_unique_category",
+            ),
+        ]
+        verbose_name = _("prize")
+        verbose_name_plural = _("prizes")
+
+    def __str__(self) -> str:
+        if self.kind == self.Kind.PLACE:
+            return f"{self.get_kind_display()} {self.place}"
+        if self.kind == self.Kind.CATEGORY:
+            return f"{self.get_kind_display()} {self.category}"
+        return str(self.get_kind_display())

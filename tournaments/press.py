@@ -1,9 +1,9 @@
 """The article for the local paper, written from the results as a local paper reports the
 Schapbach Hintersche world championship: a headline with the winner, the date and venue, how many
 played and from which villages, the first four places with their figures in the game's unit
-(shared places and Stechen decisions said as such), the last place with the game's title for it
-(Hintersche: the Bollenkönig) and the oldest player. Short sentences; every name with its village
-in brackets.
+(shared places, Stechen and lot decisions said as such), the last place with the game's title
+for it (Hintersche: the Bollenkönig) and the oldest player. Short sentences; every name with its
+village in brackets.
 
 Plain functions of the standings (the full standings: the article is the organiser's, never
 hidden) and of the players' optional facts (home village, else club; year of birth). In the
@@ -98,7 +98,8 @@ def _placed(
 
 def _place_line(game: str, group: list[Row], names: list[str]) -> str:
     """One place of the list: "1. Anton Faller (Schapbach), 0 Striche", with ", nach Stechen"
-    where a Stechen decided it, or the shared place with the score each."""
+    where a Stechen he played decided it, ", durch Los" where the Stechen's lot alone placed him
+    (he did not play), or the shared place with the score each."""
     values = {
         "place": group[0].rank,
         "names": join_names(names),
@@ -106,6 +107,8 @@ def _place_line(game: str, group: list[Row], names: list[str]) -> str:
     }
     if len(group) > 1:
         return _("%(place)s. %(names)s, %(score)s each (shared place)") % values
+    if group[0].by_lot_drop:
+        return _("%(place)s. %(names)s, %(score)s, by lot") % values
     if group[0].by_stechen:
         return _("%(place)s. %(names)s, %(score)s, after a Stechen") % values
     return _("%(place)s. %(names)s, %(score)s") % values

@@ -86,8 +86,23 @@ class Row:
     by_lot: bool = False
     """True when the stored lot orders this player among the tied ones."""
     by_stechen: bool = False
-    """True when a Stechen (or its lot) placed this player among others level on the total
-    (:mod:`tournaments.stechen`)."""
+    """True when the Stechen stage placed this player among others level on the total: a
+    Stechen he played, or its lot (:mod:`tournaments.stechen`; :attr:`by_lot_drop` tells
+    which)."""
+    by_lot_drop: bool = False
+    """True when the Stechen's lot alone placed this player: his group did not fill whole
+    tables and the lot dropped him out of the Stechen (or the group was smaller than a table, or
+    the tournament decides its ties by the lot alone); he never played it. Implies
+    :attr:`by_stechen`."""
+
+    @property
+    def decided_by(self) -> str:
+        """What placed this player among others level with him, as the standings mark it:
+        ``"stechen"`` (a Stechen he played), ``"lot"`` (the Stechen's lot or the standings'
+        lot) or ``""``."""
+        if self.by_stechen and not self.by_lot_drop:
+            return "stechen"
+        return "lot" if self.by_lot_drop or self.by_lot else ""
 
     @property
     def zero_rounds(self) -> int:
@@ -201,7 +216,9 @@ def _table_results(
     tables = {
         pk: (round_number, number, result)
         for pk, round_number, number, result in Table.objects.filter(
-            round__tournament=tournament, round__number__in=rounds
+            round__tournament=tournament,
+            round__number__in=rounds,
+            round__stechen_first_place__isnull=True,
         ).values_list("pk", "round__number", "number", "result")
     }
     missing = [table_id for table_id, (*_where, result) in tables.items() if result is None]
@@ -249,11 +266,27 @@ def _table_scores(
             )
 
 
+def stechen_playing(group: int, table_size: int | None) -> int:
+    """How many of ``group`` players level on the total play the Stechen: as many as fill
+    whole tables of ``table_size`` (0 when the group is smaller than a table, or ``table_size``
+    is None, nobody playing one: the lot alone decides). Those the lot drops take the group's
+    Stechen places after these."""
+    if not table_size:
+        return 0
+    return group // table_size * table_size
+
+
 def _rank(
-    rows: list[Row], order: tuple[str, ...], keys: dict[str, Callable[[Row], object]], sign: int
+    rows: list[Row],
+    order: tuple[str, ...],
+    keys: dict[str, Callable[[Row], object]],
+    sign: int,
+    table_size: int | None = None,
 ) -> list[Row]:
     """Sort ``rows`` by the metric then the tie-breaks of ``order``; equal keys share a rank (the
-    lot, if in ``order``, only orders within them)."""
+    lot, if in ``order``, only orders within them). ``table_size``: how many play at one Stechen
+    table (None: nobody plays one, the lot alone decides), to tell a place the Stechen's lot gave
+    from one a Stechen gave."""
     rank_keys = {
         id(row): (sign * row.total, *(keys[k](row) for k in order if k != "lot")) for row in rows
     }
@@ -283,6 +316,10 @@ def _rank(
         # A place the Stechen (or its lot) gave: among others level on the total, no longer shared.
         decided = "stechen" in order and row.player.stechen_rank is not None and not row.tied
         row.by_stechen = decided and level[row.total] > 1
+        # Stechen places past those who played are the lot's (tournaments.stechen.TieGroup).
+        row.by_lot_drop = row.by_stechen and (row.player.stechen_rank or 0) > stechen_playing(
+            level[row.total], table_size
+        )
     return rows
 
 
@@ -384,7 +421,7 @@ def tournament_standings(tournament: Tournament, *, through_round: int | None = 
     keys = _tiebreak_keys(tournament, game, order, rounds)
     sign = 1 if game.metric_ascending else -1
     return Standings(
-        rows=_rank(list(players.values()), order, keys, sign),
+        rows=_rank(list(players.values()), order, keys, sign, tournament.stechen_table_size),
         rounds=rounds,
         tiebreaks=order,
         hors_concours=tuple(sorted((shown[f[0]] for f in facts if f[-1]), key=sort_key)),
@@ -428,7 +465,7 @@ a stale entry is never read."""
 def cached_standings(tournament: Tournament, *, through_round: int | None = None) -> Standings:
     """:func:`tournament_standings`, kept in Django's cache (Redis when ``REDIS_URL`` is set)
     under the tournament's ``version``, which every write raises."""
-    key = f"standings:v5:{tournament.pk}:{tournament.version}:{through_round}"
+    key = f"standings:v6:{tournament.pk}:{tournament.version}:{through_round}"
     return cache.get_or_set(
         key,
         lambda: tournament_standings(tournament, through_round=through_round),

@@ -17,7 +17,13 @@ import random
 from dataclasses import dataclass
 
 from tournaments.models import Tournament
-from tournaments.standings import Entrant, Row, Standings, tournament_standings
+from tournaments.standings import (
+    Entrant,
+    Row,
+    Standings,
+    stechen_playing,
+    tournament_standings,
+)
 
 PODIUM = 3
 """The places of the podium."""
@@ -31,8 +37,9 @@ class TieGroup:
     total: int
     first_place: int
     players: tuple[Entrant, ...]
-    table_size: int
-    """How many play at one Stechen table (the game's usual table)."""
+    table_size: int | None
+    """How many play at one Stechen table (the game's usual table); None when the tournament
+    decides its ties by the lot alone (``Tournament.stechen_play``)."""
 
     @property
     def last_place(self) -> int:
@@ -42,7 +49,7 @@ class TieGroup:
     def playing(self) -> int:
         """How many of the group play the Stechen: as many as fill whole tables (0 when the
         group is smaller than a table: the lot alone decides)."""
-        return len(self.players) // self.table_size * self.table_size
+        return stechen_playing(len(self.players), self.table_size)
 
     @property
     def needs_lot(self) -> bool:
@@ -65,7 +72,8 @@ class TieGroup:
 
     def outcome(self, player: Entrant) -> tuple[str, int | None]:
         """Where ``player`` stands in the group: ``("open", None)`` before the lot or the
-        Stechen, ``("plays", None)`` once the lot let him into the Stechen, ``("lot", place)``
+        Stechen, ``("plays", None)`` once the lot or the Stechen tables let him in, until their
+        result (every player of the Stechen still on place 1), ``("lot", place)``
         when it dropped him to ``place``, ``("stechen", place)`` once the Stechen placed him."""
         rank = player.stechen_rank
         if rank is None:
@@ -73,9 +81,9 @@ class TieGroup:
         place = self.first_place + rank - 1
         if self.needs_lot and rank > self.playing:
             return "lot", place
-        if self.decided or not self.needs_lot:
-            return "stechen", place
-        return "plays", None
+        if all(p.stechen_rank == 1 for p in self.in_stechen):
+            return "plays", None
+        return "stechen", place
 
     @property
     def decided(self) -> bool:
@@ -85,11 +93,11 @@ class TieGroup:
 
 
 def tie_groups(
-    standings: Standings, table_size: int, up_to_place: int | None = None
+    standings: Standings, table_size: int | None, up_to_place: int | None = None
 ) -> list[TieGroup]:
     """The tie groups of ``standings`` (players level on the total, two or more) whose places
     reach into 1 … ``up_to_place`` (None: every tie), best places first. ``table_size``: how many
-    play at one table of the game."""
+    play at one Stechen table (None: the lot alone decides)."""
     groups: list[list[Row]] = []
     for row in standings.rows:
         if groups and groups[-1][0].total == row.total:
@@ -117,7 +125,7 @@ def lot_order(tournament: Tournament, group: TieGroup, draw: int) -> list[Entran
 
 
 def tournament_tie_groups(tournament: Tournament, up_to_place: int | None = None) -> list[TieGroup]:
-    """:func:`tie_groups` of ``tournament``'s standings, at the game's usual table size."""
-    game = tournament.scoring_game
-    size = game.table_size(game.variant(tournament.variant))
-    return tie_groups(tournament_standings(tournament), size, up_to_place)
+    """:func:`tie_groups` of ``tournament``'s standings, at its Stechen tables' size
+    (``Tournament.stechen_table_size``)."""
+    standings = tournament_standings(tournament)
+    return tie_groups(standings, tournament.stechen_table_size, up_to_place)

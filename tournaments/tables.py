@@ -52,26 +52,21 @@ def table_seats(table: Table) -> list[Seat]:
 def table_replay(table: Table, deals: Sequence[Deal] | None = None) -> tuple[scoring.Step, ...]:
     """Every deal of ``table`` replayed through its game's engine, one step per deal (a trusted
     replay: the stored deals passed validation when they were entered)."""
-    tournament = table.round.tournament
-    game = tournament.scoring_game
+    game = table.round.scoring_game
     if deals is None:
         deals = list(table.deals.all())
     seats = tuple(seat.label for seat in table_seats(table))
     # Stored deals were validated when entered; only a new entry needs the full checks.
-    return game.replay(
-        [d.entry for d in deals], game.variant(tournament.variant), seats, trusted=True
-    )
+    return game.replay([d.entry for d in deals], table.round.scoring_variant, seats, trusted=True)
 
 
 def table_state(table: Table, deals: Sequence[Deal] | None = None) -> Any:
     """The engine's state of ``table`` now: after its last deal, or the initial one before any."""
-    tournament = table.round.tournament
-    game = tournament.scoring_game
     steps = table_replay(table, deals)
     if steps:
         return steps[-1].state
     seats = tuple(seat.label for seat in table_seats(table))
-    return game.initial(seats, game.variant(tournament.variant))
+    return table.round.scoring_game.initial(seats, table.round.scoring_variant)
 
 
 @dataclass(frozen=True)
@@ -112,13 +107,13 @@ class TableView:
 
 def table_view(table: Table) -> TableView:
     """Replay ``table`` and gather what its page shows."""
-    tournament = table.round.tournament
-    game = tournament.scoring_game
     deals = list(table.deals.all())
     steps = table_replay(table, deals)
     seats = table_seats(table)
     states = [
-        game.initial(tuple(s.label for s in seats), game.variant(tournament.variant)),
+        table.round.scoring_game.initial(
+            tuple(s.label for s in seats), table.round.scoring_variant
+        ),
         *(step.state for step in steps),
     ]
     return TableView(

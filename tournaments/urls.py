@@ -13,6 +13,7 @@ from tournaments.views import (
     paper,
     press,
     printed,
+    prizes,
     public,
     room,
     stechen,
@@ -84,6 +85,13 @@ urlpatterns = [
     path("o/<slug:slug>/stechen/", stechen.stechen, name="stechen"),
     path("o/<slug:slug>/stechen/lot/", stechen.stechen_lot, name="stechen-lot"),
     path("o/<slug:slug>/stechen/result/", stechen.stechen_result, name="stechen-result"),
+    path("o/<slug:slug>/stechen/tables/", stechen.stechen_tables_draw, name="stechen-tables"),
+    path(
+        "o/<slug:slug>/stechen/tables/withdraw/",
+        stechen.stechen_tables_withdraw,
+        name="stechen-tables-withdraw",
+    ),
+    path("o/<slug:slug>/stechen/<int:number>/cards/", stechen.stechen_cards, name="stechen-cards"),
     # The cash box: entry fees at the desk and the cash report (issue 17, entry fees).
     path("o/<slug:slug>/cash/", cash.cash, name="cash"),
     path("o/<slug:slug>/players/<int:pk>/fee/", cash.player_fee_pay, name="player-fee-pay"),
@@ -91,6 +99,27 @@ urlpatterns = [
         "o/<slug:slug>/players/<int:pk>/fee/refund/",
         cash.player_fee_refund,
         name="player-fee-refund",
+    ),
+    # The prize list, the winners and the payout sheet (issue 17, part 2).
+    path("o/<slug:slug>/prizes/", prizes.prizes, name="prizes"),
+    path("o/<slug:slug>/prizes/add/", prizes.prize_add, name="prize-add"),
+    path("o/<slug:slug>/prizes/change/", prizes.prize_change, name="prize-change"),
+    path("o/<slug:slug>/prizes/delete/", prizes.prize_delete, name="prize-delete"),
+    path("o/<slug:slug>/prizes/rules/", prizes.prize_rules, name="prize-rules"),
+    path(
+        "o/<slug:slug>/prizes/categories/add/",
+        prizes.prize_category_add,
+        name="prize-category-add",
+    ),
+    path(
+        "o/<slug:slug>/prizes/categories/delete/",
+        prizes.prize_category_delete,
+        name="prize-category-delete",
+    ),
+    path(
+        "o/<slug:slug>/prizes/categories/players/",
+        prizes.prize_category_players,
+        name="prize-category-players",
     ),
     # Co-organisers and the tables' links.
     path("o/<slug:slug>/organisers/", organisers.organisers, name="organisers"),

@@ -40,7 +40,8 @@ def evening(desk, make_tournament) -> Tournament:
     """A Bauerchen evening written through the desk (and the table's services): settings, a
     late reserve, check-in, withdrawal, four teams, the draw, a swap, new links for a table, a
     co-organiser invited and removed, the round's clock and an announcement, a deal and its
-    correction, a paper sheet typed in once (of two), the lock with a reason and the end."""
+    correction, a paper sheet typed in once (of two), the lock with a reason, a prize and a
+    category of special prizes, and the end."""
     tournament = make_tournament(players=8, name="Preisbauern", game="bauerchen")
     post = desk.post
     settings = {"planned_rounds": "3", "confirmation_required": "on", "public": "on"}
@@ -113,6 +114,12 @@ def evening(desk, make_tournament) -> Tournament:
     # The live standings hidden from round 1 on, shown again at the prize-giving.
     services.tournament_settings(tournament=tournament, by=organiser, standings_hidden_from_round=1)
     assert post(url("standings-reveal", tournament)).status_code == 302
+    # The prize list: a prize for the first place, a category of special prizes and its player.
+    prize = {"kind": "place", "place": "1", "amount": "40", "goods": "Pokal"}
+    assert post(url("prize-add", tournament), prize).status_code == 302
+    assert post(url("prize-category-add", tournament), {"name": "Damen"}).status_code == 302
+    damen = {"category": tournament.prize_categories.get().pk, "players": [first.pk]}
+    assert post(url("prize-category-players", tournament), damen).status_code == 302
     assert post(url("tournament-finish", tournament)).status_code == 302
     return tournament
 
@@ -185,6 +192,16 @@ def test_every_kind_of_write_is_logged_with_who_before_after_and_why(evening):
     assert (clock.round_number, clock.subject, clock.after["round_minutes"]) == (1, "Round 1", 45)
     (notice,) = entries[AuditEntry.Action.ANNOUNCEMENT]
     assert (notice.before, notice.after) == ("", "Siegerehrung um 18 Uhr")
+    (prize,) = entries[AuditEntry.Action.PRIZE_LIST]
+    assert (prize.subject, prize.before, prize.after["amount"], prize.after["goods"]) == (
+        "1st place",
+        None,
+        "40.00",
+        "Pokal",
+    )
+    added, assigned = entries[AuditEntry.Action.PRIZE_CATEGORY]
+    assert (added.subject, added.after) == ("Damen", {"name": "Damen"})
+    assert (assigned.before, assigned.after) == ({"players": []}, {"players": ["Spieler 01"]})
     finish = entries[AuditEntry.Action.TOURNAMENT_FINISH][0]
     assert (finish.before, finish.after) == ("running", "finished")
     desk_writes = [e for e in AuditEntry.objects.filter(tournament=evening) if not e.via]

@@ -6,7 +6,7 @@ cash report on the desk and in print. The figures are worked out by hand:
     pays nothing yet.
     fees in  = 5 × 5.00 + 1 × 2.50 = 25.00 + 2.50 = 27.50 € from 6 players
     still due = Otto Waidele, 5.00 €
-    prizes out = 0.00 € (no prize list yet)
+    prizes out = 0.00 € (no prize on the prize list: tests/tournaments/test_prizes.py pays some)
     balance  = 27.50 − 0.00 = 27.50 €
 """
 
@@ -114,7 +114,8 @@ def test_the_cash_report_of_the_evening(desk, evening):
 
 def test_the_cash_page_shows_the_figures(desk, evening, django_assert_max_num_queries):
     pay_the_evening(desk, evening)
-    with django_assert_max_num_queries(5):  # session, user, tournament, role, players
+    # session, user, tournament, players, the prize list (empty: no standings are read)
+    with django_assert_max_num_queries(5):
         response = desk.get(reverse("cash", args=[evening.slug]))
     page = " ".join(response.content.decode().split())
     assert response.status_code == 200
@@ -123,7 +124,7 @@ def test_the_cash_page_shows_the_figures(desk, evening, django_assert_max_num_qu
     assert 'Fees in: 6 players paid</th><th class="num">€27.50' in page
     assert 'Otto Waidele</td><td class="num">€5.00' in page
     assert 'Still due: 1 player</th><th class="num">€5.00' in page
-    assert "the cash prizes are entered later" in page
+    assert "No cash prize is on the prize list." in page
     assert 'Prizes out</th><th class="num">€0.00' in page
     assert 'In the cash box</th><th class="num">€27.50' in page
     assert reverse("document-now", args=[evening.slug, "cash"]) in page

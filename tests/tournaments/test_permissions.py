@@ -54,6 +54,8 @@ MISSING_FOR_NOW = {
     "document-download-round": "nothing is prepared yet: a document is downloaded once it is made",
     "paper-sheet-photo": "no paper sheet has a photo (its gate: tests/tournaments/test_paper.py)",
     "team-rename": "the matrix plays Hintersche: no team to rename (tests/…/test_player_edit.py)",
+    "stechen-cards": "round 1 is still being played: no Stechen tables are drawn "
+    "(tests/tournaments/test_stechen_tables.py)",
 }
 """Desk pages that answer 404 to the entitled too in the matrix's state, with the reason."""
 
@@ -72,8 +74,15 @@ NO_CHANGE_FOR_THE_OWNER = {
     "player-fee-refund": "nobody has paid an entry fee in the matrix: nothing to pay back",
     "stechen-lot": "round 1 is still being played: a Stechen comes after the last round",
     "stechen-result": "round 1 is still being played: a Stechen comes after the last round",
+    "stechen-tables": "round 1 is still being played: a Stechen comes after the last round",
+    "stechen-tables-withdraw": "no Stechen tables are drawn in the matrix to take back",
     "standings-reveal": "the matrix hides no standings: there are none to show again "
     "(tests/tournaments/test_press.py)",
+    "prize-change": "the matrix has no prize list: no prize to change "
+    "(tests/tournaments/test_prizes.py)",
+    "prize-delete": "the matrix has no prize list: no prize to delete",
+    "prize-category-delete": "the matrix has no category of special prizes to delete",
+    "prize-category-players": "the matrix has no category of special prizes to fill",
 }
 """Writes that the matrix's owner attempts in vain, with the reason (all tested elsewhere).
 Every other POST that a view refuses (4xx but 405) or answers with a redirect must change
@@ -242,6 +251,10 @@ def plausible_post(world: World, route: str) -> dict[str, str]:
         "text": "Siegerehrung um 18 Uhr",
         "at": "18:00",
         "on": "2099-12-31",
+        "kind": "place",
+        "place": "1",
+        "goods": "Wanderpokal",
+        "sharing": "stechen_winner",
     }
 
 

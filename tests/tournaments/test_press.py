@@ -203,6 +203,68 @@ def test_a_place_decided_by_a_stechen_is_said_so(organiser):
     assert "Bollenkönig: Carl Dold (Oberwolfach), 1 Strich." in text
 
 
+def test_a_place_the_lot_gave_is_said_to_be_by_lot(organiser, monkeypatch):
+    """One round; table 1: Carl takes one Strich, Dora three, Anton and Berta none; table 2:
+    Emil, Frieda, Gustav and Hilde one each. Anton and Berta share places 1-2: two, fewer than a
+    table of four, so the lot alone places them and nobody plays. Carl, Emil, Frieda, Gustav and
+    Hilde share places 3-7: four of the five fill a table and play the Stechen (places 3-6), the
+    lot drops the fifth to place 7 without playing. Dora is 8th, the Bollenkönig."""
+    tournament = new_tournament(organiser, name="Los und Stechen", planned_rounds=1)
+    register(tournament)
+    play_round(
+        tournament,
+        {
+            ("Anton Faller", "Berta Kech", "Carl Dold", "Dora Eble"): [
+                "Carl Dold",
+                "Dora Eble",
+                "Dora Eble",
+                "Dora Eble",
+            ],
+            ("Emil Wöhrle", "Frieda Haas", "Gustav Armbruster", "Hilde Moser"): [
+                "Emil Wöhrle",
+                "Frieda Haas",
+                "Gustav Armbruster",
+                "Hilde Moser",
+            ],
+        },
+    )
+    first = services.stechen_lot_draw(tournament=tournament, first_place=1, by=organiser)
+    drawn = services.stechen_lot_draw(tournament=tournament, first_place=3, by=organiser)
+    playing, dropped = drawn[:4], drawn[4]
+    finish = [playing[2], playing[0], playing[3], playing[1]]
+    services.stechen_record(tournament=tournament, first_place=3, order=finish, by=organiser)
+    services.tournament_finish(tournament=tournament, by=organiser)
+    tournament = Tournament.objects.get(pk=tournament.pk)
+    named = {
+        "Anton Faller": "Anton Faller (Schapbach)",
+        "Berta Kech": "Berta Kech (Wolfach)",
+        "Carl Dold": "Carl Dold (Oberwolfach)",
+        "Emil Wöhrle": "Emil Wöhrle (Bad Rippoldsau)",
+        "Frieda Haas": "Frieda Haas (Schapbach)",
+        "Gustav Armbruster": "Gustav Armbruster (Schapbach)",
+        "Hilde Moser": "Hilde Moser (Wolfach)",
+    }
+    assert sorted(p.name for p in first) == ["Anton Faller", "Berta Kech"]
+    text = article(tournament).text
+    assert text.startswith(f"Los und Stechen: {named[first[0].name]} wins\n")
+    assert (
+        "Final standings:\n"
+        f"1. {named[first[0].name]}, 0 Striche, by lot\n"
+        f"2. {named[first[1].name]}, 0 Striche, by lot\n"
+        f"3. {named[finish[0].name]}, 1 Strich, after a Stechen\n"
+        f"4. {named[finish[1].name]}, 1 Strich, after a Stechen\n"
+        "\n"
+        "Bollenkönig: Dora Eble (Schapbach), 3 Striche."
+    ) in text
+    monkeypatch.setattr("tournaments.press.PLACES", 8)
+    assert (
+        f"5. {named[finish[2].name]}, 1 Strich, after a Stechen\n"
+        f"6. {named[finish[3].name]}, 1 Strich, after a Stechen\n"
+        f"7. {named[dropped.name]}, 1 Strich, by lot\n"
+        "8. Dora Eble (Schapbach), 3 Striche\n"
+    ) in article(tournament).text
+
+
 def test_without_villages_or_years_the_article_leaves_them_out(organiser):
     tournament = new_tournament(organiser, name="Dorfabend")
     register(tournament, [(name, "", "", None) for name, *_facts in PLAYERS])
@@ -298,7 +360,8 @@ def test_the_desk_lists_village_and_year_only_where_given(desk, organiser):
     register(tournament, [("Carl Dold", "", "Oberwolfach", 1938)])
     html = desk.get(tournament.get_absolute_url()).content.decode()
     assert "<th>Home village</th>" in html and '<th class="num">Born</th>' in html
-    assert "<td>Oberwolfach</td>" in html and '<td class="num">1938</td>' in html
+    assert '<td data-label="Home village">Oberwolfach</td>' in html
+    assert '<td class="num" data-label="Born">1938</td>' in html
 
 
 # --- the live standings hidden from a round on -------------------------------------------------

@@ -12,7 +12,7 @@ from tests.helpers import seat_players
 from tests.tournaments.test_print_report import pages
 from tournaments import services
 from tournaments.models import AuditEntry, Player
-from tournaments.printing.report import certificates_pdf, championship_report_pdf
+from tournaments.printing.report import certificates_pdf, championship_report_pdf, row_place
 from tournaments.standings import tournament_standings
 from tournaments.stechen import tie_groups
 
@@ -74,9 +74,10 @@ def test_the_lot_alone_orders_a_group_smaller_than_a_table(evening, organiser):
     drawn = services.stechen_lot_draw(tournament=evening, first_place=1, by=organiser)
     assert sorted(p.name for p in drawn) == names_at(evening, "C")
     rows = tournament_standings(evening).rows[:3]
-    # The lot's order is the places' order, each marked as decided by the Stechen stage.
-    assert [(r.rank, r.player.name, r.by_stechen) for r in rows] == [
-        (place, p.name, True) for place, p in enumerate(drawn, start=1)
+    # The lot's order is the places' order, each marked as decided by the Stechen stage: by its
+    # lot alone, nobody played.
+    assert [(r.rank, r.player.name, r.by_stechen, r.by_lot_drop) for r in rows] == [
+        (place, p.name, True, True) for place, p in enumerate(drawn, start=1)
     ]
     entry = evening.audit_entries.filter(action=AuditEntry.Action.STECHEN_LOT).get()
     assert entry.after == {
@@ -105,6 +106,7 @@ def test_four_play_the_stechen_and_two_drop_out_by_lot(evening, organiser):
         (8, True),
         (9, True),
     ]
+    assert [waiting[p.name].by_lot_drop for p in drawn] == [False] * 4 + [True] * 2
     assert sorted(p.name for p in drawn) == sorted(names_at(evening, "B") + names_at(evening, "D"))
     with pytest.raises(ValidationError) as wrong:
         services.stechen_record(
@@ -118,6 +120,8 @@ def test_four_play_the_stechen_and_two_drop_out_by_lot(evening, organiser):
     assert [rows[p.name].rank for p in finish] == [4, 5, 6, 7]
     assert [rows[p.name].rank for p in dropped] == [8, 9]
     assert all(rows[p.name].by_stechen for p in drawn)
+    # The four played the Stechen; the two the lot dropped did not.
+    assert [rows[p.name].by_lot_drop for p in [*finish, *dropped]] == [False] * 4 + [True] * 2
     assert not rows[names_at(evening, "A")[0]].by_stechen  # places 10-12 stay as they are
     with pytest.raises(ValidationError) as recorded:
         services.stechen_record(tournament=evening, first_place=4, order=finish, by=organiser)
@@ -160,13 +164,45 @@ def test_the_desk_draws_and_records(evening, desk, client):
     assert client.get(url).status_code in (302, 404)
 
 
-def test_the_report_and_the_certificates_say_after_stechen(evening, organiser):
+def test_the_report_and_the_certificates_say_by_lot_where_the_lot_alone_placed(evening, organiser):
+    """The podium's three cannot fill a table of four: the lot alone places them, nobody plays
+    a Stechen."""
     drawn = services.stechen_lot_draw(tournament=evening, first_place=1, by=organiser)
     text = pages(championship_report_pdf(evening))
     podium = " ".join(text).split("Podium", 1)[1]
-    assert f"1st place after Stechen {drawn[0].name}" in podium
+    assert f"1st place by lot {drawn[0].name}" in podium
+    assert "after Stechen" not in podium
     certificates = pages(certificates_pdf(evening, top=3))
     assert len(certificates) == 3
-    assert "2nd place after Stechen" in certificates[1] and drawn[1].name in certificates[1]
+    assert "2nd place by lot" in certificates[1] and drawn[1].name in certificates[1]
     listing = " ".join(text)
-    assert f"1 (Stechen) {drawn[0].name}" in listing
+    assert f"1 (lot) {drawn[0].name}" in listing
+
+
+def test_the_places_say_who_played_the_stechen_and_whom_the_lot_placed(evening, organiser):
+    """Places 4-9: six level on 1 Strich, four fill a table and play the Stechen (places 4-7),
+    the lot drops two (places 8, 9) who never play; places 1-3: three, fewer than a table, the
+    lot alone."""
+    podium = services.stechen_lot_draw(tournament=evening, first_place=1, by=organiser)
+    drawn = services.stechen_lot_draw(tournament=evening, first_place=4, by=organiser)
+    playing, dropped = drawn[:4], drawn[4:]
+    finish = [playing[1], playing[3], playing[0], playing[2]]
+    services.stechen_record(tournament=evening, first_place=4, order=finish, by=organiser)
+    rows = {r.player.name: r for r in tournament_standings(evening).rows}
+    said = {name: row_place(row) for name, row in rows.items()}
+    assert [said[p.name] for p in podium] == [
+        "1st place by lot",
+        "2nd place by lot",
+        "3rd place by lot",
+    ]
+    assert [said[p.name] for p in finish] == [
+        "4th place after Stechen",
+        "5th place after Stechen",
+        "6th place after Stechen",
+        "7th place after Stechen",
+    ]
+    assert [said[p.name] for p in dropped] == ["8th place by lot", "9th place by lot"]
+    assert [said[name] for name in names_at(evening, "A")] == ["10th place (shared)"] * 3
+    certificates = pages(certificates_pdf(evening, top=9))
+    assert "7th place after Stechen" in certificates[6] and finish[3].name in certificates[6]
+    assert "8th place by lot" in certificates[7] and dropped[0].name in certificates[7]

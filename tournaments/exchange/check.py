@@ -25,6 +25,8 @@ from tournaments.models import (
     Deal,
     DealRevision,
     Player,
+    Prize,
+    PrizeCategory,
     Round,
     Seat,
     Table,
@@ -36,7 +38,7 @@ from tournaments.selectors import play_order
 from tournaments.standings import table_result
 
 FORMAT = "kreidetafel-tournament"
-VERSION = 5
+VERSION = 6
 MAX_ERRORS = 50
 """At most this many errors are listed; the rest are counted."""
 
@@ -67,6 +69,8 @@ TOURNAMENT_KEYS = {
     "next_round_at": "datetime?",
     "announcement": "str",
     "entry_fee": "decimal",
+    "prize_sharing": "str",
+    "prizes_combine": "bool",
     "created_at": "datetime",
 }
 DOCUMENT_KEYS = {
@@ -77,9 +81,21 @@ DOCUMENT_KEYS = {
     "teams": "list",
     "players": "list",
     "rounds": "list",
+    "prize_categories": "list",
+    "prizes": "list",
     "audit": "list",
 }
 TEAM_KEYS = {"name": "str"}
+PRIZE_CATEGORY_KEYS = {"name": "str", "players": "list"}
+PRIZE_KEYS = {
+    "kind": "str",
+    "place": "int?",
+    "category": "str?",
+    "amount": "decimal?",
+    "share": "decimal?",
+    "goods": "str",
+    "position": "int",
+}
 PLAYER_KEYS = {
     "name": "str",
     "club": "str",
@@ -317,6 +333,10 @@ class Plan:
     rounds: list[RoundPlan]
     audit: list[tuple[AuditEntry, str | None]]
     """Each audit entry with its user's name."""
+    prize_categories: list[tuple[PrizeCategory, list[str]]] = field(default_factory=list)
+    """Each category of the special prizes with its players' names."""
+    prizes: list[tuple[Prize, str | None]] = field(default_factory=list)
+    """Each prize with its category's name."""
 
 
 def check_document(data: Any, *, slug: str | None = None) -> Plan:
@@ -326,6 +346,14 @@ def check_document(data: Any, *, slug: str | None = None) -> Plan:
     Raises ``ValidationError`` (code ``INVALID_FILE``) listing every problem as
     ``"path: text"``."""
     problems = Problems()
+    if (
+        isinstance(data, dict)
+        and data.get("format") == FORMAT
+        and isinstance(data.get("version"), int)
+        and data["version"] < 6  # noqa: PLR2004
+    ):
+        # Files before the prize list have none (the rest of their upgrade is below).
+        data = {"prize_categories": [], "prizes": [], **data}
     document = problems.fields(data, "$", DOCUMENT_KEYS) if isinstance(data, dict) else None
     if document is None:
         if not isinstance(data, dict):
@@ -339,6 +367,8 @@ def check_document(data: Any, *, slug: str | None = None) -> Plan:
         _upgrade_from_version_3(document)
     if document["format"] == FORMAT and document["version"] == 4:  # noqa: PLR2004
         _upgrade_from_version_4(document)
+    if document["format"] == FORMAT and document["version"] == 5:  # noqa: PLR2004
+        _upgrade_from_version_5(document)
     if document["format"] != FORMAT or document["version"] != VERSION:
         problems.add(
             "format",
@@ -375,6 +405,8 @@ class _Checker:
             for path, cleaned in self.problems.items_of(document["rounds"], "rounds", ROUND_KEYS)
         ]
         self.check_rounds(rounds, tournament)
+        categories = self.prize_categories(document["prize_categories"])
+        prizes = self.prizes(document["prizes"], {c.name for c, _players in categories})
         audit = [
             self.audit(path, cleaned)
             for path, cleaned in self.problems.items_of(document["audit"], "audit", AUDIT_KEYS)
@@ -386,6 +418,8 @@ class _Checker:
             players=players,
             rounds=[r for r in rounds if r is not None],
             audit=audit,
+            prize_categories=categories,
+            prizes=prizes,
         )
 
     def tournament(self, value: Any, slug: str | None) -> Tournament | None:
@@ -467,6 +501,57 @@ class _Checker:
             self.problems.add(path, _("no player of this name: %(name)s") % {"name": _shown(name)})
             return False
         return True
+
+    def prize_categories(self, value: list) -> list[tuple[PrizeCategory, list[str]]]:
+        found = []
+        for path, cleaned in self.problems.items_of(value, "prize_categories", PRIZE_CATEGORY_KEYS):
+            category = PrizeCategory(name=cleaned["name"])
+            self.problems.model(category, path, exclude=["tournament"])
+            names = cleaned["players"]
+            for index, name in enumerate(names):
+                self.player(f"{path}.players[{index}]", name)
+            self.problems.unique(
+                ((f"{path}.players[{i}]", name) for i, name in enumerate(names)), _("the player")
+            )
+            found.append((path, category, names))
+        self.problems.unique(
+            ((f"{path}.name", c.name.casefold()) for path, c, _names in found), _("the category")
+        )
+        return [(category, names) for _path, category, names in found]
+
+    def prizes(self, value: list, categories: set[str]) -> list[tuple[Prize, str | None]]:
+        """The prize list, checked as the services check a prize (a place for a place prize, a
+        category for a category's, not both an amount and a share, shares at most 100 %, each
+        place, category and special prize once)."""
+        found = []
+        for path, cleaned in self.problems.items_of(value, "prizes", PRIZE_KEYS):
+            category = cleaned.pop("category")
+            prize = Prize(**cleaned)
+            self.problems.model(prize, path, exclude=["tournament", "category"])
+            if (prize.kind == Prize.Kind.PLACE) != (prize.place is not None):
+                self.problems.add(f"{path}.place", _("a place prize has a place, no other"))
+            if (prize.kind == Prize.Kind.CATEGORY) != (category is not None):
+                self.problems.add(
+                    f"{path}.category", _("a category's prize has a category, no other")
+                )
+            elif category is not None and category not in categories:
+                self.problems.add(f"{path}.category", _("no category of this name"))
+            if prize.amount is not None and prize.share is not None:
+                self.problems.add(f"{path}.share", _("an amount or a share, not both"))
+            found.append((path, prize, category))
+        shares = sum((p.share for _path, p, _c in found if p.share is not None), Decimal("0"))
+        if shares > Decimal(100):
+            self.problems.add(
+                "prizes", _("the shares add up to more than %(max)s %%") % {"max": 100}
+            )
+        self.problems.unique(
+            (
+                (path, (p.kind, p.place if p.kind != Prize.Kind.CATEGORY else category))
+                for path, p, category in found
+            ),
+            _("the prize"),
+        )
+        return [(prize, category) for _path, prize, category in found]
 
     def round(self, path: str, cleaned: dict[str, Any]) -> RoundPlan | None:
         byes, tables = cleaned.pop("byes"), cleaned.pop("tables")
@@ -668,10 +753,22 @@ def player_labels(players: list[Player]) -> list[str]:
     return [shown[i] for i in range(len(players))]
 
 
+def _upgrade_from_version_5(document: dict[str, Any]) -> None:
+    """A version 5 file (before the prize list) in version 6's shape: no prizes, no categories,
+    shared places split equally, one prize a player."""
+    document["version"] = VERSION
+    tournament = document.get("tournament")
+    if isinstance(tournament, dict):
+        tournament.setdefault("prize_sharing", Tournament.PrizeSharing.SPLIT.value)
+        tournament.setdefault("prizes_combine", False)
+    document.setdefault("prize_categories", [])
+    document.setdefault("prizes", [])
+
+
 def _upgrade_from_version_4(document: dict[str, Any]) -> None:
     """A version 4 file (before the round clock, entry fees and the article's facts) in version
     5's shape: no clock, no fee, nothing hidden, no birth years or villages."""
-    document["version"] = VERSION
+    document["version"] = 5
     tournament = document.get("tournament")
     if isinstance(tournament, dict):
         tournament.setdefault("standings_hidden_from_round", None)

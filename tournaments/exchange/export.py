@@ -9,7 +9,7 @@ from django.db import models
 from django.utils import timezone
 
 from tournaments.exchange.check import FORMAT, VERSION
-from tournaments.models import Bye, Deal, DealRevision, Seat, Table, Tournament
+from tournaments.models import Bye, Deal, DealRevision, PrizeCategory, Seat, Table, Tournament
 from tournaments.names import labels
 
 
@@ -18,7 +18,7 @@ def _when(value: Any) -> str | None:
 
 
 def export_tournament(tournament: Tournament) -> dict[str, Any]:
-    """``tournament`` as the JSON-ready document of docs/backups.md (format version 5), from a
+    """``tournament`` as the JSON-ready document of docs/backups.md (format version 6), from a
     fixed number of queries however large it is. Datetimes are ISO 8601 with their UTC offset;
     users are named by their username."""
     username = get_user_model().USERNAME_FIELD
@@ -109,6 +109,11 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
                 "deals": deals.get(t["pk"], []),
             }
         )
+    members: dict[int, list[str]] = {}
+    for category_id, player_id in PrizeCategory.players.through.objects.filter(
+        prizecategory__tournament=tournament
+    ).values_list("prizecategory_id", "player_id"):
+        members.setdefault(category_id, []).append(names[player_id])
     organiser = getattr(tournament.organiser, username)
     return {
         "format": FORMAT,
@@ -139,6 +144,8 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             "next_round_at": _when(tournament.next_round_at),
             "announcement": tournament.announcement,
             "entry_fee": str(tournament.entry_fee),
+            "prize_sharing": tournament.prize_sharing,
+            "prizes_combine": tournament.prizes_combine,
             "created_at": _when(tournament.created_at),
         },
         "teams": [{"name": name} for name in sorted(teams.values())],
@@ -171,6 +178,24 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             }
             for r in tournament.rounds.order_by("number").values(
                 "pk", "number", "seed", "method", "status", "drawn_at", "clock_ends_at"
+            )
+        ],
+        "prize_categories": [
+            {"name": name, "players": sorted(members.get(pk, []))}
+            for pk, name in tournament.prize_categories.order_by("name").values_list("pk", "name")
+        ],
+        "prizes": [
+            {
+                "kind": p["kind"],
+                "place": p["place"],
+                "category": p["category__name"],
+                "amount": None if p["amount"] is None else str(p["amount"]),
+                "share": None if p["share"] is None else str(p["share"]),
+                "goods": p["goods"],
+                "position": p["position"],
+            }
+            for p in tournament.prizes.order_by("kind", "place", "position", "pk").values(
+                "kind", "place", "category__name", "amount", "share", "goods", "position"
             )
         ],
         "audit": [

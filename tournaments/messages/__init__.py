@@ -71,6 +71,23 @@ def choice_label(game: str, value: str) -> Any:
     return _lookup(game, "CHOICE_LABELS", value) or value
 
 
+def ordinal(number: int) -> str:
+    """``number`` as an ordinal in the active language: "1st", "2nd", "11th" / "1.", "2."."""
+    if number % 100 in (11, 12, 13) or number % 10 not in (1, 2, 3):
+        return str(_("%(number)sth") % {"number": number})
+    suffixes = {1: _("%(number)sst"), 2: _("%(number)snd"), 3: _("%(number)srd")}
+    return str(suffixes[number % 10] % {"number": number})
+
+
+def place_words(first: int, last: int | None = None) -> str:
+    """ "2nd place" / "2. Platz"; a shared place "2nd–3rd place (shared)" / "2.–3. Platz
+    (geteilt)"."""
+    if last is None or last == first:
+        return str(_("%(ordinal)s place") % {"ordinal": ordinal(first)})
+    words = _("%(first)s–%(last)s place (shared)")
+    return str(words % {"first": ordinal(first), "last": ordinal(last)})
+
+
 def score_words(game: str, total: int) -> str:
     """A tournament score of ``game`` in its unit ("3 Striche", "2 Steine"); the bare number
     for a game without ``SCORE_WORDS``."""

@@ -31,6 +31,7 @@ from tournaments.models import Round, Tournament
 from tournaments.printing import pdfparts, report, sheets
 from tournaments.printing.render import render_pdf
 from tournaments.printing.result_sheet import result_sheet_pdf
+from tournaments.prizes import prize_list
 
 
 def _standings(tournament: Tournament, the_round: Round | None, base_url: str) -> bytes:
@@ -52,6 +53,18 @@ def _result_sheet(tournament: Tournament, the_round: Round | None, base_url: str
 def _cash(tournament: Tournament, the_round: Round | None, base_url: str) -> bytes:
     context = {"tournament": tournament, "report": cash_report(tournament)}
     return render_pdf("print/cash_report.html", context)
+
+
+def _payouts(tournament: Tournament, the_round: Round | None, base_url: str) -> bytes:
+    """The payout sheet (Auszahlungsliste): each prize with its winner, cash and goods and a line
+    to sign, the totals against the fees, then the order at the prize table."""
+    listing = prize_list(tournament)
+    context = {
+        "tournament": tournament,
+        "listing": listing,
+        "balance": listing.fees_in - listing.cash_out,
+    }
+    return render_pdf("print/payout_sheet.html", context)
 
 
 def _table_sheets(tournament: Tournament, the_round: Round | None, base_url: str) -> bytes:
@@ -118,6 +131,7 @@ CATALOGUE: dict[str, Document] = {
         Document("certificates", _("Certificates"), _certificates, direct=True),
         Document("results", _("Result sheet"), _result_sheet),
         Document("cash", _("Cash report"), _cash, direct=True),
+        Document("payouts", _("Payout sheet"), _payouts, direct=True),
         Document(
             "table-sheets",
             _("Table sheets"),

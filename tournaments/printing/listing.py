@@ -125,7 +125,7 @@ def standings_listing(
             name = f"{name} {withdrawn}"
         if row is last:
             name = f"{name} {last_place_title}"
-        mark = stechen if row.by_stechen else lot if row.by_lot else ""
+        mark = {"stechen": stechen, "lot": lot, "": ""}[row.decided_by]
         rank = f"{row.rank}{'=' if row.tied else ''}{' ' + mark if mark else ''}"
         rows.append(
             [

@@ -16,13 +16,14 @@ from typing import Any
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from tournaments.messages import score_words
+from tournaments.messages import ordinal, place_words, score_words
 from tournaments.models import Bye, Round, Tournament
 from tournaments.printing.chart import Line, progression_svg
 from tournaments.printing.listing import Listing, standings_listing
 from tournaments.printing.render import render_pdf
 from tournaments.printing.results import TableResult, played_tables, round_results
 from tournaments.printing.statistics import tournament_statistics
+from tournaments.prizes import certificate_prizes
 from tournaments.standings import (
     Row,
     Standings,
@@ -38,28 +39,18 @@ LEADERS = 5
 """At most this many leaders are named after a round (ties can put many on the podium)."""
 
 
-def ordinal(number: int) -> str:
-    """``number`` as an ordinal in the active language: "1st", "2nd", "11th" / "1.", "2."."""
-    if number % 100 in (11, 12, 13) or number % 10 not in (1, 2, 3):
-        return _("%(number)sth") % {"number": number}
-    suffixes = {1: _("%(number)sst"), 2: _("%(number)snd"), 3: _("%(number)srd")}
-    return suffixes[number % 10] % {"number": number}
-
-
-def place(number: int) -> str:
-    """ "1st place" / "1. Platz"."""
-    return _("%(ordinal)s place") % {"ordinal": ordinal(number)}
-
-
 def row_place(row: Row, *, shared: bool = True) -> str:
-    """A standings row's place in words: "2nd place", "2nd place after Stechen" (a Stechen or
-    its lot decided it among players level on the score), "3rd place (shared)" (unless not
-    ``shared``: a certificate names the place alone)."""
+    """A standings row's place in words: "2nd place", "2nd place after Stechen" (a Stechen he
+    played decided it among players level on the score), "5th place by lot" (the Stechen's lot
+    alone placed him: he did not play it), "3rd place (shared)" (unless not ``shared``: a
+    certificate names the place alone)."""
+    if row.by_lot_drop:
+        return _("%(ordinal)s place by lot") % {"ordinal": ordinal(row.rank)}
     if row.by_stechen:
         return _("%(ordinal)s place after Stechen") % {"ordinal": ordinal(row.rank)}
     if row.tied and shared:
-        return _("%(place)s (shared)") % {"place": place(row.rank)}
-    return place(row.rank)
+        return _("%(place)s (shared)") % {"place": place_words(row.rank)}
+    return place_words(row.rank)
 
 
 @dataclass(frozen=True)
@@ -183,8 +174,9 @@ def championship_report_pdf(tournament: Tournament) -> bytes:
 
 def certificates_pdf(tournament: Tournament, top: int | None = None) -> bytes:
     """The certificates (Urkunden) of ``tournament`` as A4 PDF bytes, one page for each player
-    ranked ``top`` or better, best first: name, place, tournament, game, date, venue and a line
-    for the organiser's signature; in partnership games with teams also the team. A shared rank
+    ranked ``top`` or better, best first: name, place, the prizes won (the prize list's cash and
+    goods, :func:`tournaments.prizes.certificate_prizes`), tournament, game, date, venue and a
+    line for the organiser's signature; in partnership games with teams also the team. A shared rank
     prints the shared place, so ties can give more than ``top`` pages (ranks 1, 2, 3, 3 are four
     certificates); fewer players give fewer. Before any deal counts nobody is ranked, and the
     document is one page saying so.
@@ -198,6 +190,7 @@ def certificates_pdf(tournament: Tournament, top: int | None = None) -> bytes:
     certificates: list[dict[str, Any]] = []
     if counted_deals(tournament).exists():
         placed, members = placed_ranking(tournament, tournament_standings(tournament))
+        prizes = certificate_prizes(tournament)
         for row in placed.rows:
             if row.rank > top:
                 break
@@ -206,10 +199,18 @@ def certificates_pdf(tournament: Tournament, top: int | None = None) -> bytes:
                 "score": score_words(tournament.game, row.total),
             }
             if not members:
-                certificates.append({**common, "name": row.player.name, "team": None})
+                name = row.player.name
+                certificates.append(
+                    {**common, "name": name, "team": None, "prizes": prizes.of(name)}
+                )
             else:  # one for each partner of a placed team
                 certificates.extend(
-                    {**common, "name": name, "team": row.player.name}
+                    {
+                        **common,
+                        "name": name,
+                        "team": row.player.name,
+                        "prizes": prizes.of(name, row.player.name),
+                    }
                     for name in members.get(row.player.pk, [])
                 )
     context = {

@@ -13,7 +13,9 @@ def result_sheet_pdf(tournament: Tournament) -> bytes:
     as A4 PDF bytes."""
     tables = [
         table_view(table)
-        for table in Table.objects.filter(round__tournament=tournament)
+        for table in Table.objects.filter(
+            round__tournament=tournament, round__stechen_first_place__isnull=True
+        )
         .select_related("round__tournament")
         .prefetch_related("seats__player", "deals")
         .order_by("round__number", "number")

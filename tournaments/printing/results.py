@@ -131,7 +131,9 @@ def played_tables(tournament: Tournament) -> list[tuple[TableResult, PlayedTable
     replay a table unless unconfirmed deals make the counted ones differ."""
     game = tournament.scoring_game
     variant = game.variant(tournament.variant)
-    tables = Table.objects.filter(round__tournament=tournament)
+    tables = Table.objects.filter(
+        round__tournament=tournament, round__stechen_first_place__isnull=True
+    )
     seats = seats_by_table(game, Seat.objects.filter(table__in=tables), "player__name")
     deals: dict[int, list[tuple[int, Any, bool]]] = defaultdict(list)
     for table_id, number, entry, confirmed_at in (

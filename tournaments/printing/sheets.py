@@ -82,8 +82,7 @@ def table_sheets(round: Round, base_url: str) -> list[TableSheet]:
     """Per table of ``round``, by number, its :class:`TableSheet`. Two queries (three if the
     round's tournament is not loaded yet)."""
     tournament = round.tournament
-    game = tournament.scoring_game
-    variant = game.variant(tournament.variant)
+    game, variant = round.scoring_game, round.scoring_variant
     seats = Seat.objects.select_related("player__team").order_by("label")
     sheets = []
     for table in round.tables.order_by("number").prefetch_related(Prefetch("seats", seats)):
@@ -126,7 +125,7 @@ def table_sheets_pdf(round: Round, base_url: str) -> bytes:
     context = {
         "tournament": tournament,
         "round": round,
-        "variant": tournament.scoring_game.variant(tournament.variant),
+        "variant": round.scoring_variant,
         "grid_template": f"scoring/{tournament.game}/sheet_grid.html",
         "printed_at": timezone.localtime(),
         "pages": len(sheets),

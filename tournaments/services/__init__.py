@@ -22,6 +22,15 @@ from tournaments.services.organisers import (
     organiser_remove,
     table_links_renew,
 )
+from tournaments.services.prizes import (
+    prize_add,
+    prize_category_add,
+    prize_category_assign,
+    prize_category_delete,
+    prize_change,
+    prize_delete,
+    prize_rules_set,
+)
 from tournaments.services.public import shown_version_advance
 from tournaments.services.registration import (
     parse_player_list,
@@ -51,7 +60,12 @@ from tournaments.services.rounds import (
     seats_swap,
     tournament_finish,
 )
-from tournaments.services.stechen import stechen_lot_draw, stechen_record
+from tournaments.services.stechen import (
+    stechen_lot_draw,
+    stechen_record,
+    stechen_tables_draw,
+    stechen_tables_withdraw,
+)
 from tournaments.services.visibility import standings_reveal
 
 __all__ = [
@@ -78,6 +92,13 @@ __all__ = [
     "player_fee_refund",
     "player_withdraw",
     "players_add_list",
+    "prize_add",
+    "prize_category_add",
+    "prize_category_assign",
+    "prize_category_delete",
+    "prize_change",
+    "prize_delete",
+    "prize_rules_set",
     "round_draw",
     "round_lock",
     "round_undraw",
@@ -85,6 +106,8 @@ __all__ = [
     "seats_swap",
     "stechen_lot_draw",
     "stechen_record",
+    "stechen_tables_draw",
+    "stechen_tables_withdraw",
     "shown_version_advance",
     "standings_reveal",
     "table_links_renew",

@@ -31,6 +31,7 @@ from tournaments.messages import deal_message
 from tournaments.models import AuditEntry, Deal, DealRevision, Seat, Table
 from tournaments.services.audit import check_not_finished, reason_required, record_change
 from tournaments.services.rounds import refresh_round
+from tournaments.services.stechen import stechen_tables_result
 from tournaments.standings import table_result
 from tournaments.tables import table_seats, table_state
 
@@ -99,15 +100,15 @@ def _check_open(table: Table, by: AbstractBaseUser | None, reason: str, *, locke
         return
     if not (locked_ok and _organiser(table, by)):
         raise ValidationError(
-            _("Round %(number)s is closed: its deals can no longer be entered or changed.")
-            % {"number": table.round.number},
+            _("%(round)s is closed: its deals can no longer be entered or changed.")
+            % {"round": table.round.title},
             code="ROUND_LOCKED",
         )
     check_not_finished(table.round.tournament)
     if not reason.strip():
         raise reason_required(
-            _("Round %(number)s is closed: give a reason for changing its deals.")
-            % {"number": table.round.number}
+            _("%(round)s is closed: give a reason for changing its deals.")
+            % {"round": table.round.title}
         )
 
 
@@ -190,8 +191,7 @@ def _check_replay(
     Raises ``ValidationError``: the entry's own field error; ``UNIT_OVER`` when the table's unit
     is over before it; ``LATER_DEAL_INVALID`` naming the first later deal that no longer fits,
     and its field."""
-    game = table.round.tournament.scoring_game
-    variant = game.variant(table.round.tournament.variant)
+    game, variant = table.round.scoring_game, table.round.scoring_variant
     state = table_state(table, deals[:index])
     later = deals[index + 1 :]
     step = None
@@ -242,8 +242,7 @@ def _finish(table: Table) -> None:
     and whether the table is complete (its unit over and nothing waiting), raise the table's
     version for the phones polling it, and move the round on."""
     tournament = table.round.tournament
-    game = tournament.scoring_game
-    variant = game.variant(tournament.variant)
+    game, variant = table.round.scoring_game, table.round.scoring_variant
     deals = list(Deal.objects.filter(table=table).order_by("number"))
     states = [game.initial(tuple(s.label for s in table_seats(table)), variant)]
     states += [
@@ -262,6 +261,8 @@ def _finish(table: Table) -> None:
     table.save(update_fields=["complete", "result", "version"])
     table.refresh_from_db(fields=["version"])
     refresh_round(table.round)
+    if table.round.is_stechen:
+        stechen_tables_result(table.round)
 
 
 def _revision(

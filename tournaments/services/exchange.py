@@ -27,6 +27,8 @@ from tournaments.models import (
     Deal,
     DealRevision,
     Player,
+    Prize,
+    PrizeCategory,
     Round,
     Seat,
     Table,
@@ -114,6 +116,7 @@ def _write_plan(plan: Plan, tournament: Tournament) -> None:
     _create(Player, [player for player, _team in plan.players])
     listed = [player for player, _team in plan.players]
     players = dict(zip(player_labels(listed), listed, strict=True))
+    _write_prizes(plan, tournament, players)
     for r in plan.rounds:
         r.round.tournament = tournament
     _create(Round, [r.round for r in plan.rounds])
@@ -154,6 +157,28 @@ def _write_plan(plan: Plan, tournament: Tournament) -> None:
         entry.actor = users.get(name) if name else None
         entry.via = _unknown_user(entry.via, name, users)
     _create(AuditEntry, [entry for entry, _name in plan.audit])
+
+
+def _write_prizes(plan: Plan, tournament: Tournament, players: Mapping[str, Player]) -> None:
+    """Store the document's prize categories (with their players) and prize list."""
+    categories = [category for category, _names in plan.prize_categories]
+    for category in categories:
+        category.tournament = tournament
+    _create(PrizeCategory, categories)
+    through = PrizeCategory.players.through
+    through.objects.bulk_create(
+        [
+            through(prizecategory=category, player=players[name])
+            for category, names in plan.prize_categories
+            for name in names
+        ],
+        batch_size=BATCH,
+    )
+    by_name = {category.name: category for category in categories}
+    for prize, category in plan.prizes:
+        prize.tournament = tournament
+        prize.category = by_name[category] if category is not None else None
+    _create(Prize, [prize for prize, _category in plan.prizes])
 
 
 def _fresh_tokens(model: type[Table] | type[Seat], objects: list[Table] | list[Seat]) -> None:
@@ -227,7 +252,10 @@ def tournament_replace(
     everything back: the tournament is then as it was."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-        # Rounds first: their seats and byes protect the players.
+        # The prizes first (they protect their categories); rounds next: their seats and byes
+        # protect the players.
+        tournament.prizes.all().delete()
+        tournament.prize_categories.all().delete()
         tournament.rounds.all().delete()
         tournament.players.all().delete()
         tournament.teams.all().delete()

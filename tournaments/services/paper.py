@@ -111,12 +111,10 @@ def paper_sheet_type(
             % {"number": next_number},
             code="PAPER_OUTDATED",
         )
-    tournament = table.round.tournament
-    game = tournament.scoring_game
     checked = paper.check(
-        tournament.game,
-        game,
-        game.variant(tournament.variant),
+        table.round.tournament.game,
+        table.round.scoring_game,
+        table.round.scoring_variant,
         table_state(table, write.deals),
         rows,
         next_number,

@@ -36,6 +36,7 @@ SETTINGS = (
     "entry_fee",
     "round_minutes",
     "standings_hidden_from_round",
+    "stechen_unit",
 )
 """The tournament's settings the organiser may change after creating it."""
 DETAILS = ("name", "date", "venue")
@@ -72,6 +73,8 @@ def tournament_create(
     _check_tiebreaks(scoring.games[game], settings.get("tiebreaks", ()))
     if "entry_fee" in settings:
         settings["entry_fee"] = check_amount(settings["entry_fee"], "entry_fee")
+    if settings.get("stechen_unit"):
+        _check_stechen_unit(scoring.games[game], settings["stechen_unit"])
     tournament = Tournament.objects.create(
         organiser=organiser,
         name=name,
@@ -96,6 +99,16 @@ def _check_tiebreaks(game: scoring.Game, order: Sequence[str]) -> None:
         )
 
 
+def _check_stechen_unit(game: scoring.Game, unit: str) -> None:
+    """Raises ``ValidationError`` on ``stechen_unit`` (``NO_OWN_STECHEN``) for the game's own
+    Stechen where the game has none."""
+    if unit == Tournament.StechenUnit.OWN and not game.stechen_options:
+        message = _("%(game)s has no Stechen of its own: choose one deal, one game or the lot.")
+        raise ValidationError(
+            {"stechen_unit": ValidationError(message % {"game": game.name}, code="NO_OWN_STECHEN")}
+        )
+
+
 @transaction.atomic
 def tournament_settings(
     *, tournament: Tournament, by: AbstractBaseUser | None, **changes: Any
@@ -106,7 +119,8 @@ def tournament_settings(
     ``confirmation_required`` once a deal was entered (deals would change their meaning); on
     ``tiebreaks`` as :func:`tournament_create`; on ``entry_fee`` (euros) when it is negative or
     above 1000; on ``round_minutes`` outside 1–600 minutes; on ``standings_hidden_from_round``
-    beyond the planned rounds; ``FINISHED`` when the tournament is finished. A new round to hide
+    beyond the planned rounds; on ``stechen_unit`` for the game's own Stechen where it has
+    none; ``FINISHED`` when the tournament is finished. A new round to hide
     the live standings from hides them again where they were shown again."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     check_not_finished(tournament)
@@ -123,6 +137,8 @@ def tournament_settings(
         check_round_minutes(changes["round_minutes"], "round_minutes")
     if "standings_hidden_from_round" in changes:
         _check_hidden_from(tournament, changes)
+    if "stechen_unit" in changes:
+        _check_stechen_unit(tournament.scoring_game, changes["stechen_unit"])
     drawn = tournament.rounds.count()
     if changes.get("planned_rounds", drawn) < drawn:
         raise ValidationError(

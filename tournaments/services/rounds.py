@@ -62,7 +62,7 @@ def _met(tournament: Tournament) -> Counter[frozenset[int]]:
     )
 
 
-def _teams(tournament: Tournament, players: list[int]) -> list[tuple[int, int]] | None:
+def drawn_teams(tournament: Tournament, players: list[int]) -> list[tuple[int, int]] | None:
     """The registered partnerships among ``players`` (None when the tournament has no teams)."""
     if not tournament.teams_allowed or not tournament.teams.exists():
         return None
@@ -124,7 +124,7 @@ def _with_substitutes(
         Player.objects.filter(pk__in=players, hors_concours=True).values_list("pk", flat=True)
     )
     ranked = [p for p in players if p not in hosts]
-    teams = _teams(tournament, players)
+    teams = drawn_teams(tournament, players)
     if teams is None:
         units, sizes = [(p,) for p in ranked], table_sizes
         spare = [(p,) for p in sorted(hosts)]
@@ -181,6 +181,14 @@ def round_draw(
     (``TOO_FEW_PLAYERS``, ``BYES_NEEDED``, ``TEAM_INCOMPLETE``); nothing is saved then."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     check_not_finished(tournament)
+    if Round.all_objects.filter(tournament=tournament, stechen_first_place__isnull=False).exists():
+        raise ValidationError(
+            _(
+                "The Stechen has begun: the rounds are over. Take its tables back on the Stechen "
+                "page first if it was begun too early."
+            ),
+            code="STECHEN_BEGUN",
+        )
     previous, overridden = _check_previous_round(tournament, override_reason)
     number = previous + 1
     if number > tournament.planned_rounds:
@@ -218,7 +226,7 @@ def round_draw(
             allow_byes=allow_byes,
             byes_so_far=byes_so_far,
             met=_met(tournament) if method == Round.Method.AVOID_REPEATS else None,
-            teams=_teams(tournament, players),
+            teams=drawn_teams(tournament, players),
         )
     except draw.DrawUserError as exc:
         if "player" in exc.params:
@@ -226,17 +234,7 @@ def round_draw(
         raise ValidationError(draw_error_message(exc), code=exc.code, params=exc.params) from exc
     backups.backup_before(tournament, f"draw-{number}")
     new_round = Round.objects.create(tournament=tournament, number=number, seed=seed, method=method)
-    for table_number, seated in enumerate(result.tables, start=1):
-        labels = game.seats(len(seated))
-        table = Table.objects.create(
-            round=new_round,
-            number=table_number,
-            result=table_result(game.initial(labels, variant)),
-        )
-        Seat.objects.bulk_create(
-            Seat(table=table, player_id=player_id, label=label)
-            for label, player_id in zip(labels, seated, strict=True)
-        )
+    tables_create(new_round, result.tables)
     Bye.objects.bulk_create(Bye(round=new_round, player_id=p) for p in [*chosen, *result.byes])
     if tournament.status == Tournament.Status.DRAFT:
         tournament.status = Tournament.Status.RUNNING
@@ -258,12 +256,29 @@ def round_draw(
     return new_round
 
 
+def tables_create(the_round: Round, tables: Sequence[Sequence[int]]) -> None:
+    """Seat ``tables`` (per table its player ids in seat order, as a draw gives them) at
+    ``the_round``'s tables 1, 2, …, each with its initial result stored."""
+    game, variant = the_round.scoring_game, the_round.scoring_variant
+    for table_number, seated in enumerate(tables, start=1):
+        labels = game.seats(len(seated))
+        table = Table.objects.create(
+            round=the_round,
+            number=table_number,
+            result=table_result(game.initial(labels, variant)),
+        )
+        Seat.objects.bulk_create(
+            Seat(table=table, player_id=player_id, label=label)
+            for label, player_id in zip(labels, seated, strict=True)
+        )
+
+
 def _names(player_ids: Collection[int]) -> list[str]:
     return sorted(Player.objects.filter(pk__in=player_ids).values_list("name", flat=True))
 
 
 def _locked_round(the_round: Round) -> Round:
-    return Round.objects.select_for_update().select_related("tournament").get(pk=the_round.pk)
+    return Round.all_objects.select_for_update().select_related("tournament").get(pk=the_round.pk)
 
 
 @transaction.atomic
@@ -436,7 +451,7 @@ def refresh_round(the_round: Round) -> None:
     else:
         status = Round.Status.DRAWN
     if status != the_round.status:
-        Round.objects.filter(pk=the_round.pk).update(status=status)
+        Round.all_objects.filter(pk=the_round.pk).update(status=status)
         the_round.status = status
 
 
@@ -500,8 +515,18 @@ def tournament_finish(*, tournament: Tournament, by: AbstractBaseUser | None = N
             % {"rounds": ", ".join(map(str, open_rounds))},
             code="ROUND_NOT_COMPLETE",
         )
+    stechen = Round.all_objects.filter(tournament=tournament, stechen_first_place__isnull=False)
+    playing = stechen.exclude(status__in=[Round.Status.COMPLETE, Round.Status.LOCKED]).first()
+    if playing is not None:
+        raise ValidationError(
+            _("%(stechen)s is still being played. Wait for its tables, or lock them with a reason.")
+            % {"stechen": playing.title},
+            code="STECHEN_NOT_COMPLETE",
+        )
     backups.backup_before(tournament, "finish")
-    tournament.rounds.filter(status=Round.Status.COMPLETE).update(status=Round.Status.LOCKED)
+    Round.all_objects.filter(tournament=tournament, status=Round.Status.COMPLETE).update(
+        status=Round.Status.LOCKED
+    )
     before = tournament.status
     tournament.status = Tournament.Status.FINISHED
     tournament.save(update_fields=["status"])

@@ -147,6 +147,7 @@ def standings_rows(standings: Any, last_place_title: str | None, link_slug: str 
     links = escape(_player_links(link_slug))
     last = standings.last
     columns = standings.figure_columns
+    marks = {"stechen": stechen, "lot": lot, "": ""}
     lines = []
     for row in standings.rows:
         is_last = row is last and bool(last_place_title)
@@ -157,8 +158,7 @@ def standings_rows(standings: Any, last_place_title: str | None, link_slug: str 
             name = f'<a href="{links}{row.player.pk}/">{name}</a>'
         lines.append(
             f"<tr{css}>"
-            f"<td>{_rank_text(row)}{stechen if row.by_stechen else ''}"
-            f"{lot if row.by_lot and not row.by_stechen else ''}</td>"
+            f"<td>{_rank_text(row)}{marks[row.decided_by]}</td>"
             f"<td>{name}{withdrawn if row.player.withdrawn else ''}{title if is_last else ''}</td>"
             f'{cells}<td class="num total">{row.total}</td>'
             + "".join(f'<td class="num">{row.figure(key)}</td>' for key in columns)

@@ -19,6 +19,7 @@ from django.core.paginator import Paginator
 from django.db.models import Count, Max, Prefetch, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -445,7 +446,7 @@ class TableProgress:
         return not self.table.complete and self.idle_minutes >= IDLE_MINUTES
 
 
-def _round_progress(tournament: Tournament, the_round: Round) -> list[TableProgress]:
+def round_progress(tournament: Tournament, the_round: Round) -> list[TableProgress]:
     """Every table of ``the_round`` with its progress: two queries however many tables."""
     tables = the_round.tables.annotate(
         deal_count=Count("deals", filter=Q(deals__voided=False)),
@@ -491,7 +492,7 @@ def _round_page(
     byes and the actions (swap seats before the first deal, lock); a form in ``bound``
     replaces the fresh one."""
     tournament = the_round.tournament
-    tables = _round_progress(tournament, the_round)
+    tables = round_progress(tournament, the_round)
     context = {
         "tournament": tournament,
         "round": the_round,
@@ -582,9 +583,15 @@ def round_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     made by :func:`tournaments.links.public_url`). Only while the round is open (the links are
     read-only afterwards)."""
     the_round = _organiser_round(request, slug, number)
+    return cards_page(request, the_round, reverse("round-detail", args=[slug, number]))
+
+
+def cards_page(request: HttpRequest, the_round: Round, back_url: str) -> HttpResponse:
+    """The printable table cards of ``the_round`` (a Stechen round's too); ``back_url`` leads
+    to the page they were opened from."""
     cards = []
     if the_round.open:
-        for progress in _round_progress(the_round.tournament, the_round):
+        for progress in round_progress(the_round.tournament, the_round):
             links = [
                 (seat, public_url(request, seat.get_absolute_url())) for seat in progress.seats
             ]
@@ -600,6 +607,7 @@ def round_cards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "tournament": the_round.tournament,
         "round": the_round,
         "cards": cards,
+        "back_url": back_url,
         "phones_cannot_reach": phones_cannot_reach(request),
     }
     return render(request, "tournaments/desk/cards.html", context)

@@ -199,10 +199,14 @@ def _seats(table: Table) -> tuple[str, ...]:
 
 def _check(request: HttpRequest, table: Table, rows: list[paper.Row], shown: int) -> HttpResponse:
     view = table_view(table)
-    tournament = table.round.tournament
-    game = tournament.scoring_game
+    the_round = table.round
     checked = paper.check(
-        tournament.game, game, game.variant(tournament.variant), view.state, rows, view.next_number
+        the_round.tournament.game,
+        the_round.scoring_game,
+        the_round.scoring_variant,
+        view.state,
+        rows,
+        view.next_number,
     )
     return _page(
         request,

@@ -72,10 +72,9 @@ def _fits_next(view: TableView, entry: dict[str, Any] | None) -> bool:
     taken often belongs to that place and to no other."""
     if entry is None or view.state.unit_over:
         return False
-    tournament = view.table.round.tournament
-    game = tournament.scoring_game
+    the_round = view.table.round
     try:
-        game.apply(entry, view.state, game.variant(tournament.variant))
+        the_round.scoring_game.apply(entry, view.state, the_round.scoring_variant)
     except scoring.InvalidDeal:
         return False
     return True
@@ -150,7 +149,7 @@ def _table_page(
         "view": view,
         "state": state,
         "game_templates": f"scoring/{tournament.game}/",
-        "variant": tournament.scoring_game.variant(tournament.variant),
+        "variant": link.table.round.scoring_variant,
         "errors": errors or {},
         "values": values or {},
         "correcting": corrected is not None,
