@@ -24,6 +24,7 @@ from tournaments.models import AuditEntry, Player, Prize, PrizeCategory, Tournam
 from tournaments.prizes import HUNDRED, percent, prize_title
 from tournaments.services.audit import check_not_finished, record_change
 from tournaments.services.cash import check_amount
+from tournaments.services.registration import settings_save
 
 MAX_PLACE = 1000
 """No tournament pays a prize for a place beyond this: a larger number is a typo."""
@@ -301,21 +302,7 @@ def prize_rules_set(
         for key, value in (("prize_sharing", sharing), ("prizes_combine", bool(combine)))
         if getattr(tournament, key) != value
     }
-    if changes:
-        before = {key: getattr(tournament, key) for key in changes}
-        for key, value in changes.items():
-            setattr(tournament, key, value)
-        tournament.save(update_fields=list(changes))
-        record_change(
-            tournament,
-            AuditEntry.Action.SETTINGS,
-            by=by,
-            subject=tournament.name,
-            before=before,
-            after=changes,
-        )
-    tournament.refresh_from_db(fields=["version"])
-    return tournament
+    return settings_save(tournament, changes, by=by)
 
 
 @transaction.atomic

@@ -158,6 +158,15 @@ def tournament_settings(
             },
             code="DEALS_ENTERED",
         )
+    return settings_save(tournament, changes, by=by)
+
+
+def settings_save(
+    tournament: Tournament, changes: Mapping[str, Any], *, by: AbstractBaseUser | None
+) -> Tournament:
+    """Store ``changes`` (field name → new value) of the locked ``tournament`` and log them as a
+    change of the settings (``SETTINGS``) with before and after; no change, nothing logged.
+    Returns the tournament with its raised ``version``."""
     if changes:
         before = {key: getattr(tournament, key) for key in changes}
         for key, value in changes.items():
