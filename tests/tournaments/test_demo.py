@@ -1,10 +1,13 @@
 from __future__ import annotations
 
 import io
+from decimal import Decimal
 
 from django.core.management import call_command
 
+from tournaments.cash import cash_report
 from tournaments.models import Deal, Table, Tournament
+from tournaments.prizes import prize_list
 from tournaments.standings import tournament_standings
 from tournaments.tables import table_replay
 
@@ -52,3 +55,17 @@ def test_demo_partnerships_sit_opposite_and_confirmations_come_from_another_seat
     deals = Deal.objects.filter(table__round__tournament=hindernislauf)
     assert deals.exists()
     assert all(d.confirmed_seat_id and d.confirmed_seat_id != d.entered_seat_id for d in deals)
+
+
+def test_the_championship_demo_has_its_cash_box_and_prize_list(db):
+    call_command("demo", "--game", "hintersche", "--game", "bauerchen", stdout=io.StringIO())
+    hintersche = Tournament.objects.get(slug="hindersche-wm-demo")
+    report = cash_report(hintersche)
+    # 24 players, 22 paid 10.00 € at the door; the last two are still due.
+    assert (report.fees_in, len(report.due)) == (Decimal("220.00"), 2)
+    # 100 + 75 + 50 + 25 € for places 1-4 (shared places split what they cover: the same sum).
+    assert prize_list(hintersche).planned_cash == Decimal("250.00")
+    bauerchen = Tournament.objects.get(slug="preisbauern-demo")
+    # 14 of 16 paid 5.00 € = 70.00 €; 50 / 30 / 20 % of it = 35 + 21 + 14 €.
+    assert cash_report(bauerchen).fees_in == Decimal("70.00")
+    assert prize_list(bauerchen).planned_cash == Decimal("70.00")

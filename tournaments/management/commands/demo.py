@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime
 import random
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -57,16 +58,33 @@ class DemoEvening:
     """Register the players two by two as teams (partnership games)."""
     confirmation: bool = False
     """A second player confirms every deal."""
+    entry_fee: str = ""
+    """The entry fee in euros (``"10.00"``), paid at the door by all but the last two players."""
+    prizes: tuple[dict[str, Any], ...] = ()
+    """The prize list: ``services.prize_add``'s fields per prize (amounts as text)."""
 
 
 EVENINGS = (
     DemoEvening(
         "hintersche", "hindersche-wm-demo", "Hindersche-WM Schapbach (Demo)",
-        "Festhalle Schapbach", 24, 3,
+        "Festhalle Schapbach", 24, 3, entry_fee="10.00",
+        prizes=(
+            {"kind": "place", "place": 1, "amount": "100", "goods": "Wanderpokal"},
+            {"kind": "place", "place": 2, "amount": "75"},
+            {"kind": "place", "place": 3, "amount": "50"},
+            {"kind": "place", "place": 4, "amount": "25"},
+            {"kind": "last", "goods": "ein Zopf Bollen"},
+        ),
     ),
     DemoEvening(
         "bauerchen", "preisbauern-demo", "Preisbauern Schwedelbach (Demo)",
         "Sportheim Schwedelbach", 16, 2, {"steins_per_match": 1}, teams=True,
+        entry_fee="5.00",
+        prizes=(
+            {"kind": "place", "place": 1, "share": "50", "goods": "Schinken"},
+            {"kind": "place", "place": 2, "share": "30"},
+            {"kind": "place", "place": 3, "share": "20"},
+        ),
     ),
     DemoEvening(
         "bauerchen_hessen", "hessisches-bauerchen-demo", "Hessisches Bauerchen (Demo)",
@@ -182,6 +200,7 @@ class Command(BaseCommand):
         )
         names = player_names(evening.players, seed)
         players = services.players_add_list(tournament=tournament, text="\n".join(names))
+        self._cash_box(tournament, organiser, evening, players)
         if evening.teams:
             for first, second in zip(players[::2], players[1::2], strict=True):
                 services.team_add(
@@ -209,6 +228,18 @@ class Command(BaseCommand):
             if number < evening.played_rounds:
                 services.round_lock(round=the_round, by=organiser)
         return tournament
+
+    def _cash_box(self, tournament: Tournament, organiser, evening: DemoEvening, players) -> None:
+        """The evening's entry fee, paid by all but the last two players, and its prize list."""
+        if evening.entry_fee:
+            services.tournament_settings(
+                tournament=tournament, by=organiser, entry_fee=Decimal(evening.entry_fee)
+            )
+            for player in players[:-2]:
+                services.player_fee_pay(player=player, by=organiser)
+        for prize in evening.prizes:
+            money = {k: Decimal(prize[k]) for k in ("amount", "share") if k in prize}
+            services.prize_add(tournament=tournament, by=organiser, **{**prize, **money})
 
     def _play(self, table, game, variant, rng: random.Random, deals: int | None = None) -> None:
         """Play ``table`` to the end of its unit (or ``deals`` deals), entered on seat A's link
