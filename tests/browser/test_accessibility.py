@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from decimal import Decimal
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -165,6 +166,26 @@ def cash_report(world: World) -> Page:
     return world.at_desk(reverse("cash", args=[evening(world).slug]))
 
 
+def prize_list(world: World) -> Page:
+    """The prize page with a fee, place prizes in euros and as a share, the Bollenkönig, a
+    category with its prize, and the awards and the order at the prize table below."""
+    tournament = services.tournament_settings(
+        tournament=evening(world), by=None, entry_fee=Decimal("10")
+    )
+    for player in tournament.players.all():
+        services.player_fee_pay(player=player, by=None)
+    services.prize_add(
+        tournament=tournament, by=None, kind="place", place=1, amount=Decimal("50"), goods="Pokal"
+    )
+    services.prize_add(tournament=tournament, by=None, kind="place", place=2, share=Decimal("20"))
+    services.prize_add(tournament=tournament, by=None, kind="last", goods="Bollen")
+    ladies = services.prize_category_add(tournament=tournament, name="Damen", by=None)
+    services.prize_add(
+        tournament=tournament, by=None, kind="category", category=ladies, goods="Blumen"
+    )
+    return world.at_desk(reverse("prizes", args=[tournament.slug]))
+
+
 def press_text(world: World) -> Page:
     return world.at_desk(reverse("press-text", args=[evening(world).slug]))
 
@@ -310,6 +331,7 @@ PAGES = [
     organisers,
     stechen_stage,
     cash_report,
+    prize_list,
     press_text,
     paper_sheet_refused,
     tournament_import,
