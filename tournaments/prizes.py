@@ -449,14 +449,28 @@ class _Handing:
         self.listing.table_order.extend(self.table_order())
 
     def groups(self) -> list[list[Row]]:
-        """The eligible entrants, those sharing a rank together."""
+        """The eligible entrants, those sharing a rank together, and so those whose Stechen is
+        still under way (their order is provisional)."""
         groups: list[list[Row]] = []
         for row in self.eligible:
-            if groups and groups[-1][0].rank == row.rank:
+            last = groups[-1][-1] if groups else None
+            if last is not None and (
+                last.rank == row.rank
+                or (last.stechen_pending and row.stechen_pending and last.total == row.total)
+            ):
                 groups[-1].append(row)
             else:
                 groups.append([row])
         return groups
+
+    def stechen_place(self, row: Row) -> int:
+        """The first place of the Stechen page's tie group of ``row``: the players level on its
+        total (:func:`tournaments.stechen.tie_groups`)."""
+        return next(
+            index
+            for index, other in enumerate(self.standings.rows, start=1)
+            if other.total == row.total
+        )
 
     def hand_places(self) -> None:
         by_place = {
@@ -492,18 +506,22 @@ class _Handing:
         same = None not in offered and len(set(zip(cash, goods, strict=True))) == 1
         title = place_words(place, place + k - 1)
         rule = self.tournament.prize_sharing
-        if rule == Tournament.PrizeSharing.STECHEN_WINNER and not same:
+        playing = group[0].stechen_pending
+        if playing or rule == Tournament.PrizeSharing.STECHEN_WINNER and not same:
             first = group[0].rank
-            self.listing.waiting.append(
-                Waiting(
-                    _(
-                        "%(places)s: the prizes differ. Decide places %(first)s–%(last)s by "
-                        "Stechen first; the higher prize goes to the Stechen winner."
-                    )
-                    % {"places": title, "first": first, "last": first + k - 1},
-                    first,
+            values = {"places": title, "first": first, "last": first + k - 1}
+            message = (
+                _(
+                    "Places %(first)s–%(last)s: the Stechen is still being played; their prizes "
+                    "are handed when it is over."
+                )
+                if playing
+                else _(
+                    "%(places)s: the prizes differ. Decide places %(first)s–%(last)s by "
+                    "Stechen first; the higher prize goes to the Stechen winner."
                 )
             )
+            self.listing.waiting.append(Waiting(message % values, self.stechen_place(group[0])))
             for row in group:
                 # All of them will hold a place prize if every place of theirs has one.
                 (self.holders if None not in offered else self.uncertain).update(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -89,6 +89,11 @@ class Row:
     """True when the Stechen stage placed this player among others level on the total: a
     Stechen he played, or its lot (:mod:`tournaments.stechen`; :attr:`by_lot_drop` tells
     which)."""
+    stechen_pending: bool = False
+    """True while this player's Stechen is under way: the lot let him in or the Stechen tables
+    are drawn, and every player of it still shares Stechen place 1 (:meth:`TieGroup.outcome
+    <tournaments.stechen.TieGroup.outcome>` "plays"). His place is provisional, by the next
+    tie-breaks; never :attr:`by_stechen`."""
     by_lot_drop: bool = False
     """True when the Stechen's lot alone placed this player: his group did not fill whole
     tables and the lot dropped him out of the Stechen (or the group was smaller than a table, or
@@ -311,16 +316,36 @@ def _rank(
             previous.by_lot = previous.by_lot or row.by_lot
         else:
             row.rank = index + 1
-    level = Counter(row.total for row in rows)
-    for row in rows:
-        # A place the Stechen (or its lot) gave: among others level on the total, no longer shared.
-        decided = "stechen" in order and row.player.stechen_rank is not None and not row.tied
-        row.by_stechen = decided and level[row.total] > 1
-        # Stechen places past those who played are the lot's (tournaments.stechen.TieGroup).
-        row.by_lot_drop = row.by_stechen and (row.player.stechen_rank or 0) > stechen_playing(
-            level[row.total], table_size
-        )
+    if "stechen" in order:
+        _mark_stechen(rows, table_size)
     return rows
+
+
+def _mark_stechen(rows: list[Row], table_size: int | None) -> None:
+    """Mark the places the Stechen stage gave among players level on the total (:attr:`Row.
+    by_stechen`, :attr:`Row.by_lot_drop`) and those whose Stechen is still under way
+    (:attr:`Row.stechen_pending`): the players in it (all of a group filling whole tables, else
+    those the lot let in) all still on Stechen place 1."""
+    level: dict[int, list[Row]] = defaultdict(list)
+    for row in rows:
+        level[row.total].append(row)
+    for group in level.values():
+        if len(group) < 2:
+            continue
+        playing = stechen_playing(len(group), table_size)
+        in_stechen = [
+            row
+            for row in group
+            if row.player.stechen_rank is not None and row.player.stechen_rank <= playing
+        ]
+        pending = len(in_stechen) > 1 and all(r.player.stechen_rank == 1 for r in in_stechen)
+        waiting = {id(row) for row in in_stechen} if pending else set()
+        for row in group:
+            rank = row.player.stechen_rank
+            # Stechen places past those who played are the lot's (tournaments.stechen.TieGroup).
+            row.by_lot_drop = rank is not None and rank > playing and not row.tied
+            row.stechen_pending = id(row) in waiting
+            row.by_stechen = rank is not None and not row.tied and not row.stechen_pending
 
 
 def _fill(row: Row, scores: Iterable[RoundScore], rounds: list[int]) -> Row:
