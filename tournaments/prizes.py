@@ -305,7 +305,7 @@ def _list_warnings(listing: PrizeList) -> None:
             listing.notes.append(
                 _(
                     "The shares add up to %(total)s %% of the entry fees: %(rest)s %% (now "
-                    "%(amount)s) stay in the box."
+                    "%(amount)s) is not given as a share."
                 )
                 % {"total": percent(shares), "rest": percent(rest), "amount": euros(kept)}
             )
@@ -507,7 +507,15 @@ class _Handing:
         title = place_words(place, place + k - 1)
         rule = self.tournament.prize_sharing
         playing = group[0].stechen_pending
-        if playing or rule == Tournament.PrizeSharing.STECHEN_WINNER and not same:
+        # A Stechen played that left them level (two cleared in the same deal, or the same place
+        # at two tables) decides nothing more between them: they split as under the default.
+        level_after = all(row.player.stechen_rank is not None for row in group)
+        if (
+            playing
+            or rule == Tournament.PrizeSharing.STECHEN_WINNER
+            and not same
+            and not level_after
+        ):
             first = group[0].rank
             values = {"places": title, "first": first, "last": first + k - 1}
             message = (
@@ -539,6 +547,8 @@ class _Handing:
             }
             if left:
                 note += _("; %(left)s stays in the box") % {"left": euros(left)}
+            if rule == Tournament.PrizeSharing.STECHEN_WINNER:
+                note = _("level after the Stechen, %(shared)s") % {"shared": note}
         for index, row in enumerate(group):
             if not each and not goods[index]:
                 continue

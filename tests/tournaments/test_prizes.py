@@ -181,7 +181,8 @@ def test_a_share_is_of_the_fees_collected_so_far_rounded_down(championship, orga
     assert listing.fees_in == EURO("355.00")
     assert listing.lines[0].cash == EURO("44.37")
     assert listing.notes == [
-        "The shares add up to 12.5 % of the entry fees: 87.5 % (now €310.62) stay in the box."
+        "The shares add up to 12.5 % of the entry fees: 87.5 % (now €310.62) is not given as a "
+        "share."
     ]  # 355 × 87.5 % = 310.625 → 310.62
 
 
@@ -208,9 +209,11 @@ def test_goods_of_a_shared_place_go_in_the_standings_order(championship, organis
     ]
 
 
-def test_the_higher_prize_to_the_stechen_winner_waits_for_the_stechen(
-    championship, organiser, desk
-):
+def test_a_stechen_that_leaves_two_level_shares_their_prizes(championship, organiser):
+    """Under "the higher prize to the Stechen winner" the Stechen was played: Spieler 12 and
+    Spieler 25 cleared their slates in the same deal and share place 2; nothing more decides
+    between them, so they split places 2-3 as under the default: (75 + 50) / 2 = 62.50 € each.
+    A later Stechen between the two (recorded) gives each his own prize."""
     the_four(championship, organiser)
     championship = services.prize_rules_set(
         tournament=championship,
@@ -219,34 +222,47 @@ def test_the_higher_prize_to_the_stechen_winner_waits_for_the_stechen(
         by=organiser,
     )
     listing = prize_list(championship)
-    assert [a.winner for a in listing.awards] == [CHAMPION, FOURTH]  # places 2-3 wait
-    assert [w.message for w in listing.waiting] == [
-        "2nd–3rd place (shared): the prizes differ. Decide places 2–3 by Stechen first; the "
-        "higher prize goes to the Stechen winner."
-    ]
-    assert cash_report(championship).prizes_out == EURO("125.00")  # 100 + 25: not the waiting
-    page = desk.get(reverse("prizes", args=[championship.slug])).text
-    assert "Decide places 2–3 by Stechen first" in page
-    # All 36 are level on 1 Strich: the Stechen page has them in one group, from place 1.
-    assert f'href="{reverse("stechen", args=[championship.slug])}?scope=all#places-1"' in page
-    # The Stechen between the two: Spieler 25 wins it.
+    assert listing.waiting == []
+    note = "level after the Stechen, shared: (€75.00 + €50.00) ÷ 2"
+    won = [(a.winner, a.cash, a.note) for a in listing.awards]
+    assert (won[0], won[3]) == ((CHAMPION, EURO("100.00"), ""), (FOURTH, EURO("25.00"), ""))
+    # Places 2-3 in the lot's order (the standings' last tie-break).
+    assert sorted(won[1:3]) == [(SECOND, EURO("62.50"), note), (THIRD, EURO("62.50"), note)]
     stechen_places(championship, {THIRD: 2, SECOND: 3})
     assert awards(championship)[1:3] == [
         ("2nd place", THIRD, EURO("75.00"), ""),
         ("3rd place", SECOND, EURO("50.00"), ""),
     ]
-    assert prize_list(championship).waiting == []
 
 
-def test_a_stechen_played_at_the_desk_decides_the_places_it_waits_for(evening, organiser):
+def test_a_stechen_played_at_the_desk_decides_the_places_it_waits_for(evening, organiser, desk):
     """The real Stechen stage: the lot alone orders places 1–3 (three cannot fill a table); on
-    places 4–9 four play, two drop out by lot; the prizes wait until it is played."""
+    places 4–9 four play, two drop out by lot; the prizes wait until it is played, and the
+    prize page links each wait to its group on the Stechen page."""
     for place, amount in ((1, "100"), (2, "75"), (3, "50"), (4, "25"), (5, "10")):
         add(evening, organiser, place=place, amount=EURO(amount))
     evening = services.prize_rules_set(
         tournament=evening, sharing="stechen_winner", combine=False, by=organiser
     )
-    assert [w.first_place for w in prize_list(evening).waiting] == [1, 4]
+    listing = prize_list(evening)
+    assert [(w.message, w.first_place) for w in listing.waiting] == [
+        (
+            "1st–3rd place (shared): the prizes differ. Decide places 1–3 by Stechen first; the "
+            "higher prize goes to the Stechen winner.",
+            1,
+        ),
+        (
+            "4th–9th place (shared): the prizes differ. Decide places 4–9 by Stechen first; the "
+            "higher prize goes to the Stechen winner.",
+            4,
+        ),
+    ]
+    assert cash_report(evening).prizes_out == EURO("0.00")
+    page = desk.get(reverse("prizes", args=[evening.slug])).text
+    stechen = reverse("stechen", args=[evening.slug])
+    assert f'href="{stechen}?scope=all#places-1"' in page
+    assert f'href="{stechen}?scope=all#places-4"' in page
+    assert 'id="places-4"' in desk.get(stechen + "?scope=all").text
     services.stechen_lot_draw(tournament=evening, first_place=1, by=organiser)
     drawn = services.stechen_lot_draw(tournament=evening, first_place=4, by=organiser)
     listing = prize_list(evening)

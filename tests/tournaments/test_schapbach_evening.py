@@ -621,10 +621,10 @@ def test_the_payout_sheet_in_german(finished, desk):
         "3. Platz Erwin Wöhrle 50,00 € "
         "4. Platz Rosa Vögele 25,00 € "
         "Bollenkönig Hedwig Moser Bolle "
-        "Ältester Teilnehmer Hedwig Moser Flasche Kirschwasser "
+        "Alterspreis Hedwig Moser Flasche Kirschwasser "
         "Sonderpreis Damen Magdalena Duffner Blumenstrauß 20,00 €"
     ) in text.replace(" Jahrgang 1938", "")
-    assert "Jahrgang 1938" in between(text, "Ältester Teilnehmer", "Sonderpreis Damen")
+    assert "Jahrgang 1938" in between(text, "Alterspreis", "Sonderpreis Damen")
     assert (
         "Eingenommenes Startgeld 350,00 € abzüglich Geldpreise 270,00 € Bleibt in der Kasse 80,00 €"
     ) in text
