@@ -245,6 +245,16 @@
     }
   }
 
+  // The table changed on the page (a deal saved, another phone's deal followed): the kept copy
+  // follows it, so that a reload without network shows the table as it last stood here.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (worker && xhr && xhr.status >= 200 && xhr.status < 300) {
+      worker.postMessage({keep: [window.location.pathname]});
+    }
+  });
+
   window.addEventListener("online", flush);
   window.setInterval(flush, 10000);
   if (document.readyState === "loading") {

@@ -94,3 +94,22 @@ def test_the_hindernislauf_keypad_keeps_its_cards_across_an_offline_reload(
     phone.context.set_offline(True)
     phone.reload()
     expect(phone.locator("#id_plays")).to_have_value(typed)
+
+
+def test_an_offline_reload_shows_the_table_as_it_last_stood_on_the_phone(live_server, phone, table):
+    """The page was kept when first opened; another phone's deal 1 reached it by the poll. A
+    reload without network shows deal 1 on the slate and offers deal 2, not the empty table of
+    the first visit (found playing a Stechen table on two phones)."""
+    ready_offline(phone, live_server, table)
+    services.deal_record(
+        table=table, entry={"points": {"A": 20, "B": 60, "C": 40, "D": 20}}, by=None, via="B",
+        number=1,
+    )  # fmt: skip
+    expect(phone.locator(".last-deal")).to_contain_text("Deal 1", timeout=10_000)
+    phone.wait_for_timeout(500)  # the worker keeps the page as it now stands
+    phone.context.set_offline(True)
+    phone.reload()
+    expect(phone.locator(".last-deal")).to_contain_text("Deal 1")
+    expect(phone.locator("form.entry h2")).to_contain_text("2")
+    corners = phone.get_by_role("region", name=gettext("Slate")).get_by_role("listitem")
+    expect(corners.filter(has_text="1 Strich")).to_have_count(1)  # B took the most

@@ -368,3 +368,16 @@ def test_a_refusal_of_a_field_the_form_does_not_have_is_still_shown(client, tabl
     summary = response.text[response.text.index('class="error-summary"') :]
     assert "There is no such seat at this table." in summary[: summary.index("</div>")]
     assert not Deal.objects.filter(table=table).exists()
+
+
+def test_the_summary_names_the_player_of_a_refused_seat(client, table):
+    """A refusal on a seat's field says whose field it is above the form too: a deal queued
+    offline may name a player the form no longer shows."""
+    post = {**form_of(A_MOST, 1, "big"), "points.B": "500"}
+    response = client.post(table.get_absolute_url(), post, headers={"HX-Request": "true"})
+    assert response.status_code == 422
+    summary = response.text[response.text.index('class="error-summary"') :]
+    summary = summary[: summary.index("</div>")]
+    name = table.seats.get(label="B").player.name
+    assert f"<li>{name}: " in summary
+    assert not Deal.objects.filter(table=table).exists()

@@ -107,6 +107,17 @@ def _conflict_context(view: TableView, conflict: services.DealConflict, typed: A
     }
 
 
+def _error_lines(errors: dict[str, list[str]], players: dict[str, Any]) -> list[str]:
+    """The refusal's messages for the summary above the form, a seat's field with its player's
+    name ("Anna Kech: …"): a deal queued offline may be refused on a field the form no longer
+    shows (a player who has since dropped out)."""
+    lines = []
+    for field, messages in errors.items():
+        player = players.get(field.rpartition(".")[2]) if "." in field else None
+        lines += [f"{player.name}: {m}" if player else m for m in messages]
+    return lines
+
+
 def _table_page(
     request: HttpRequest,
     link: TableLink,
@@ -151,6 +162,7 @@ def _table_page(
         "game_templates": f"scoring/{tournament.game}/",
         "variant": link.table.round.scoring_variant,
         "errors": errors or {},
+        "error_lines": _error_lines(errors or {}, view.players),
         "values": values or {},
         "correcting": corrected is not None,
         "corrected": corrected,
