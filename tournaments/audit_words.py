@@ -30,9 +30,27 @@ _STATUSES = {
 _METHODS = dict(Round.Method.choices)
 
 
+_MODELS = (Tournament, Player, Round, Prize, PrizeCategory)
+_FIELD_ORDER = {
+    field.name: index
+    for index, field in reversed(
+        list(enumerate(f for model in _MODELS for f in model._meta.get_fields()))
+    )
+}
+"""Each model field's place in its model (the first model that has it): a change's keys are
+read in this order, whatever order the database keeps a JSON object's keys in (PostgreSQL's
+jsonb sorts them its own way)."""
+
+
+def _ordered(value: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """The items of a change's mapping: model fields in their models' order, then the rest by
+    name."""
+    return sorted(value.items(), key=lambda kv: (_FIELD_ORDER.get(kv[0], len(_FIELD_ORDER)), kv[0]))
+
+
 def _label(key: str) -> str:
     """A key of a change's mapping in words: a model field's label, else a few known ones."""
-    for model in (Tournament, Player, Round, Prize, PrizeCategory):
+    for model in _MODELS:
         try:
             field = model._meta.get_field(key)
         except FieldDoesNotExist:
@@ -75,5 +93,5 @@ def change_words(entry: AuditEntry, value: Any, game: str) -> str:
     if entry.action in _DEAL_ACTIONS and isinstance(value, Mapping):
         return "; ".join(f"{label}: {text}" for label, text in entry_lines(game, value, {}))
     if isinstance(value, Mapping):
-        return "; ".join(f"{_label(str(k))}: {_value(v)}" for k, v in value.items())
+        return "; ".join(f"{_label(str(k))}: {_value(v)}" for k, v in _ordered(value))
     return _value(value)
