@@ -31,21 +31,13 @@ _METHODS = dict(Round.Method.choices)
 
 
 _MODELS = (Tournament, Player, Round, Prize, PrizeCategory)
-_FIELD_ORDER = {
-    field.name: index
-    for index, field in reversed(
-        list(enumerate(f for model in _MODELS for f in model._meta.get_fields()))
-    )
-}
-"""Each model field's place in its model (the first model that has it): a change's keys are
-read in this order, whatever order the database keeps a JSON object's keys in (PostgreSQL's
-jsonb sorts them its own way)."""
 
 
 def _ordered(value: Mapping[str, Any]) -> list[tuple[str, Any]]:
-    """The items of a change's mapping: model fields in their models' order, then the rest by
-    name."""
-    return sorted(value.items(), key=lambda kv: (_FIELD_ORDER.get(kv[0], len(_FIELD_ORDER)), kv[0]))
+    """The items of a change's mapping in one order on every database: shorter keys first,
+    then by name, the order PostgreSQL's jsonb keeps them in (SQLite keeps the order they were
+    written in)."""
+    return sorted(value.items(), key=lambda kv: (len(kv[0]), kv[0]))
 
 
 def _label(key: str) -> str:

@@ -628,7 +628,7 @@ def test_the_log_page_says_the_prize_change_in_words(evening, organiser, desk):
     services.prize_change(prize=prize, kind="place", place=1, share=EURO("40"), by=organiser)
     page = " ".join(desk.get(reverse("audit-log", args=[evening.slug])).text.split())
     assert "prize list changed" in page
-    assert "cash (€): 100.00; share of the entry fees (%): –" in page
+    assert "share of the entry fees (%): –; cash (€): 100.00" in page
 
 
 # --- the desk's page ------------------------------------------------------------------------
