@@ -24,7 +24,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from tournaments import names, permissions, services
+from tournaments import glance, names, permissions, services
 from tournaments.hidden import hidden_through, latest_round
 from tournaments.models import Player, Tournament
 from tournaments.room import Room, tournament_room
@@ -44,6 +44,8 @@ SEARCH_MAX_LENGTH = 120
 """A player's name is at most this long; a longer query is cut to it."""
 SEARCH_LIMIT = 20
 PROJECTOR_PARTS = ("standings", "seating")
+ME_SECONDS = 7 * 24 * 3600
+"""How long a phone remembers the player whose line its standings glance shows."""
 
 
 def _htmx(request: HttpRequest) -> bool:
@@ -75,11 +77,18 @@ def hidden(tournament: Tournament) -> int | None:
     return hidden_through(tournament, tournament.latest_round)
 
 
+def me_cookie(tournament: Tournament) -> str:
+    """The cookie in which a phone remembers the player it follows in ``tournament``'s
+    standings (:func:`standings`: his own line in the glance)."""
+    return f"kreide_me_{tournament.pk}"
+
+
 def page_etag(request: HttpRequest, tournament: Tournament) -> str:
     """The quoted ETag of a public page of ``tournament`` as this request would get it: the
     tournament's version, the language, the user (the page's top bar names him), the address
-    with its query (``?round=``, ``?q=``, ``?part=``), htmx-or-not (a partial is another
-    representation) and the rounds the standings may show (:func:`hidden`: hiding them or showing
+    with its query (``?round=``, ``?q=``, ``?part=``, ``?me=``), htmx-or-not (a partial is
+    another representation), the player the phone follows (:func:`me_cookie`, where no ``?me=``
+    names him) and the rounds the standings may show (:func:`hidden`: hiding them or showing
     them again changes the page at once, whatever version the pages show)."""
     parts = (
         tournament.version,
@@ -88,6 +97,7 @@ def page_etag(request: HttpRequest, tournament: Tournament) -> str:
         request.user.pk,
         request.get_full_path(),
         _htmx(request),
+        None if "me" in request.GET else request.COOKIES.get(me_cookie(tournament)),
     )
     return quote_etag(hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest())
 
@@ -163,22 +173,84 @@ def _lazy_room(tournament: Tournament) -> Room:
     return SimpleLazyObject(lambda: tournament_room(tournament))
 
 
+def _me(request: HttpRequest, tournament: Tournament) -> int | None:
+    """The player this phone follows: ``?me=`` (0 forgets him), else the one it remembers
+    (:func:`me_cookie`); None for none."""
+    asked = request.GET.get("me", request.COOKIES.get(me_cookie(tournament), ""))
+    return int(asked) or None if asked.isdigit() and len(asked) < 12 else None
+
+
+def _glance_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    table: glance.Glance,
+    rounds: list[int],
+    shown: int | None,
+) -> HttpResponse:
+    """The standings as a phone sees them during play (:mod:`tournaments.glance`): the top of
+    the table and the line of the player it follows with its neighbours, the whole table one tap
+    away (``?all=1``). A player named by ``?me=`` (the seat link's "See the standings", or "My
+    place in the standings" from the search) is remembered in a cookie; ``?me=0`` forgets
+    him."""
+    me = _me(request, tournament)
+    if not table.follows(me):
+        me = None
+    lines = table.pick(me)
+    shown_lines = [line for line in lines if line is not None]
+    context = {
+        "tournament": tournament,
+        "rounds": rounds,
+        "through": None,
+        "room": _lazy_room(tournament),
+        "cache_seconds": STANDINGS_SECONDS,
+        "glance": table,
+        "lines": lines,
+        "me": me,
+        "mine": table.lines[table.positions[me]] if me is not None else None,
+        "last_place_title": tournament.scoring_game.last_place_title,
+        "marks": {
+            "bye": any(line.latest_mark == "bye" for line in shown_lines),
+            "missed": any(line.latest_mark == "missed" for line in shown_lines),
+        },
+        "shown_through": shown,
+        "hidden_from": None if shown is None else shown + 1,
+    }
+    template = partial(request, "tournaments/standings.html", "glance")
+    response = render(request, template, context)
+    remembered = request.COOKIES.get(me_cookie(tournament))
+    if "me" in request.GET and me is None and remembered is not None:
+        response.delete_cookie(me_cookie(tournament))
+    elif me is not None and remembered != str(me):
+        response.set_cookie(
+            me_cookie(tournament), str(me), max_age=ME_SECONDS, httponly=True, samesite="Lax"
+        )
+    patch_vary_headers(response, ("Cookie",))
+    return response
+
+
 @public_page
 def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The standings now, or after the round of ``?round=``, with a tab per round drawn; below
     them the team standings where registered teams play (partnership games). The htmx refresh
     gets the tables only. While the live standings are hidden, the tabs and ``?round=`` reach
-    only the rounds shown (404 beyond them)."""
+    only the rounds shown (404 beyond them). The standings now of a tournament of
+    :data:`tournaments.glance.FROM_PLAYERS` players or more are a glance
+    (:func:`_glance_page`), the whole table at ``?all=1``."""
     through, rounds = _chosen_round(request, tournament)
     shown = hidden(tournament)
     if shown is not None:
         if through is not None and through > shown:
             raise Http404
         rounds = [number for number in rounds if number <= shown]
+    if through is None and "all" not in request.GET:
+        table = glance.cached_glance(tournament, through_round=shown)
+        if len(table) >= glance.FROM_PLAYERS:
+            return _glance_page(request, tournament, table, rounds, shown)
     context = {
         "tournament": tournament,
         "rounds": rounds,
         "through": through,
+        "whole": "all" in request.GET,
         "room": _lazy_room(tournament),
         **_lazy_standings(tournament, through),
     }
