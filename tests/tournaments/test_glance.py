@@ -137,12 +137,12 @@ def test_the_phone_remembers_the_player_until_told_to_forget(client, evening, sm
     tournament, roles = evening
     address = url("standings", tournament)
     chosen = client.get(address + f"?me={roles['1A'].pk}")
-    assert chosen.cookies[me_cookie(tournament)].value == str(roles["1A"].pk)
+    assert chosen.cookies[me_cookie(tournament.slug)].value == str(roles["1A"].pk)
     assert "Cookie" in chosen["Vary"]
     again = client.get(address).content.decode()  # the cookie, no ?me=
     assert ("7", roles["1A"].name) in shown(again) and 'class="me"' in again
     forgotten = client.get(address + "?me=0")
-    assert forgotten.cookies[me_cookie(tournament)].value == ""  # deleted
+    assert forgotten.cookies[me_cookie(tournament.slug)].value == ""  # deleted
     assert ("7", roles["1A"].name) not in shown(forgotten.content.decode())
 
 
@@ -155,8 +155,8 @@ def test_a_player_not_in_the_standings_gives_the_top(client, evening, small_glan
         roles, "2B", "2C", "2D"
     )
     assert (
-        me_cookie(tournament) not in response.cookies
-        or not response.cookies[me_cookie(tournament)].value
+        me_cookie(tournament.slug) not in response.cookies
+        or not response.cookies[me_cookie(tournament.slug)].value
     )
 
 
@@ -164,7 +164,7 @@ def test_the_etag_follows_the_remembered_player(client, evening, small_glance):
     tournament, roles = evening
     address = url("standings", tournament)
     plain = client.get(address, headers=HTMX)["ETag"]
-    client.cookies[me_cookie(tournament)] = str(roles["1A"].pk)
+    client.cookies[me_cookie(tournament.slug)] = str(roles["1A"].pk)
     followed = client.get(address, headers={**HTMX, "If-None-Match": plain})
     assert followed.status_code == 200 and followed["ETag"] != plain
 

@@ -3,7 +3,8 @@ players' pages. The organiser can switch them off per tournament (``Tournament.p
 
 Every public page answers a conditional GET. Its ETag is made of the tournament's ``version``
 (which every write raises), the language, the user, the address with its query and whether htmx
-asked, so hundreds of phones polling an unchanged page cost one query each and get a 304."""
+asked, so hundreds of phones polling an unchanged page get a 304: from the cache's note of the
+version shown without a query (``services.shown_note``), else after one."""
 
 from __future__ import annotations
 
@@ -12,8 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
 
+from django.conf import settings
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
 from django.utils.cache import (
     get_conditional_response,
     patch_cache_control,
@@ -66,7 +70,9 @@ def public_tournament(request: HttpRequest, slug: str) -> Tournament:
     tournament = get_object_or_404(Tournament.objects.annotate(**latest), slug=slug)
     if not permissions.may(request.user, permissions.Action.VIEW_PUBLIC, tournament):
         raise Http404
-    tournament.version = services.shown_version_advance(tournament=tournament)
+    shown = services.shown_version_advance(tournament=tournament)
+    services.shown_note(tournament=tournament, version=shown, through=hidden(tournament))
+    tournament.version = shown
     return tournament
 
 
@@ -77,10 +83,25 @@ def hidden(tournament: Tournament) -> int | None:
     return hidden_through(tournament, tournament.latest_round)
 
 
-def me_cookie(tournament: Tournament) -> str:
-    """The cookie in which a phone remembers the player it follows in ``tournament``'s
-    standings (:func:`standings`: his own line in the glance)."""
-    return f"kreide_me_{tournament.pk}"
+def me_cookie(slug: str) -> str:
+    """The cookie in which a phone remembers the player it follows in the standings of the
+    tournament at ``slug`` (:func:`standings`: his own line in the glance)."""
+    return f"kreide_me_{slug}"
+
+
+def _etag(
+    request: HttpRequest, slug: str, version: int, through: int | None, user: int | None
+) -> str:
+    parts = (
+        version,
+        through,
+        get_language(),
+        user,
+        request.get_full_path(),
+        _htmx(request),
+        None if "me" in request.GET else request.COOKIES.get(me_cookie(slug)),
+    )
+    return quote_etag(hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest())
 
 
 def page_etag(request: HttpRequest, tournament: Tournament) -> str:
@@ -90,16 +111,37 @@ def page_etag(request: HttpRequest, tournament: Tournament) -> str:
     another representation), the player the phone follows (:func:`me_cookie`, where no ``?me=``
     names him) and the rounds the standings may show (:func:`hidden`: hiding them or showing
     them again changes the page at once, whatever version the pages show)."""
-    parts = (
-        tournament.version,
-        hidden(tournament),
-        get_language(),
-        request.user.pk,
-        request.get_full_path(),
-        _htmx(request),
-        None if "me" in request.GET else request.COOKIES.get(me_cookie(tournament)),
-    )
-    return quote_etag(hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest())
+    return _etag(request, tournament.slug, tournament.version, hidden(tournament), request.user.pk)
+
+
+def _unchanged(request: HttpRequest, slug: str) -> HttpResponse | None:
+    """The 304 of a visitor's poll whose ETag is the page's as the cache notes it
+    (``services.shown_note``: the version shown and the rounds shown, kept for the seconds the
+    shown version cannot move on): no database query. None for anything else (no note, another
+    ETag, a logged-in user, whose session would be read): the page's own way then, which may
+    answer 200. A note never answers 200, so it can only tell a phone to keep what it was
+    shown."""
+    if "HTTP_IF_NONE_MATCH" not in request.META or settings.SESSION_COOKIE_NAME in request.COOKIES:
+        return None
+    note = cache.get(services.shown_key(slug))
+    if note is None:
+        return None
+    version, through, until = note
+    if timezone.now().timestamp() >= until:
+        return None
+    etag = _etag(request, slug, version, through, None)
+    response = get_conditional_response(request, etag=etag)
+    if response is not None:
+        _headers(response, etag, public=True)
+    return response
+
+
+def _headers(response: HttpResponse, etag: str, *, public: bool) -> None:
+    response["ETag"] = etag
+    patch_cache_control(response, no_cache=True)
+    if not public:
+        patch_cache_control(response, private=True)
+    patch_vary_headers(response, ("HX-Request",))
 
 
 def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -107,21 +149,21 @@ def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
     is checked by :func:`public_tournament`; a request whose ``If-None-Match`` names the page's
     current ETag gets 304 with an empty body without running ``view``. Every answer carries the
     ETag and ``Cache-Control: no-cache`` (browsers and htmx polling revalidate each time;
-    ``private`` too while the pages are off). GET and HEAD only (405 otherwise)."""
+    ``private`` too while the pages are off). GET and HEAD only (405 otherwise). A visitor's
+    unchanged poll is answered from the cache's note without a query (:func:`_unchanged`)."""
 
     @require_safe
     @wraps(view)
     def page(request: HttpRequest, slug: str, **kwargs: object) -> HttpResponse:
+        unchanged = _unchanged(request, slug)
+        if unchanged is not None:
+            return unchanged
         tournament = public_tournament(request, slug)
         etag = page_etag(request, tournament)
         response = get_conditional_response(request, etag=etag) or view(
             request, tournament, **kwargs
         )
-        response["ETag"] = etag
-        patch_cache_control(response, no_cache=True)
-        if not tournament.public:
-            patch_cache_control(response, private=True)
-        patch_vary_headers(response, ("HX-Request",))
+        _headers(response, etag, public=tournament.public)
         return response
 
     return page
@@ -176,7 +218,7 @@ def _lazy_room(tournament: Tournament) -> Room:
 def _me(request: HttpRequest, tournament: Tournament) -> int | None:
     """The player this phone follows: ``?me=`` (0 forgets him), else the one it remembers
     (:func:`me_cookie`); None for none."""
-    asked = request.GET.get("me", request.COOKIES.get(me_cookie(tournament), ""))
+    asked = request.GET.get("me", request.COOKIES.get(me_cookie(tournament.slug), ""))
     return int(asked) or None if asked.isdigit() and len(asked) < 12 else None
 
 
@@ -217,12 +259,12 @@ def _glance_page(
     }
     template = partial(request, "tournaments/standings.html", "glance")
     response = render(request, template, context)
-    remembered = request.COOKIES.get(me_cookie(tournament))
+    remembered = request.COOKIES.get(me_cookie(tournament.slug))
     if "me" in request.GET and me is None and remembered is not None:
-        response.delete_cookie(me_cookie(tournament))
+        response.delete_cookie(me_cookie(tournament.slug))
     elif me is not None and remembered != str(me):
         response.set_cookie(
-            me_cookie(tournament), str(me), max_age=ME_SECONDS, httponly=True, samesite="Lax"
+            me_cookie(tournament.slug), str(me), max_age=ME_SECONDS, httponly=True, samesite="Lax"
         )
     patch_vary_headers(response, ("Cookie",))
     return response
