@@ -120,13 +120,31 @@ def glance_of(standings: Standings) -> Glance:
     )
 
 
+_MEMO: dict[str, Glance] = {}
+"""This process's glances by cache key: a phone's refresh reads its glance without unpickling
+a thousand lines from the cache. Never stale: the key holds the version, which every write
+raises; a few versions are kept (:data:`MEMO_SIZE`)."""
+MEMO_SIZE = 8
+
+
+def forget() -> None:
+    """Empty this process's memo (:data:`_MEMO`), as ``cache.clear()`` empties the cache."""
+    _MEMO.clear()
+
+
 def cached_glance(tournament: Tournament, *, through_round: int | None = None) -> Glance:
     """:func:`glance_of` the standings through ``through_round`` (None: all rounds), kept in the
     cache under the tournament's ``version`` like the standings (which are computed, or read
-    from the cache, only when the glance is missing)."""
+    from the cache, only when the glance is missing), and in this process's memo."""
     key = f"glance:v1:{tournament.pk}:{tournament.version}:{through_round}"
-    return cache.get_or_set(
-        key,
-        lambda: glance_of(cached_standings(tournament, through_round=through_round)),
-        timeout=STANDINGS_SECONDS,
-    )
+    found = _MEMO.get(key)
+    if found is None:
+        found = cache.get_or_set(
+            key,
+            lambda: glance_of(cached_standings(tournament, through_round=through_round)),
+            timeout=STANDINGS_SECONDS,
+        )
+        if len(_MEMO) >= MEMO_SIZE:
+            _MEMO.clear()
+        _MEMO[key] = found
+    return found
