@@ -10,6 +10,7 @@ and rounds shown, as plain tuples: a hit unpickles a thousand small tuples, not 
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -125,6 +126,7 @@ _MEMO: dict[str, Glance] = {}
 a thousand lines from the cache. Never stale: the key holds the version, which every write
 raises; a few versions are kept (:data:`MEMO_SIZE`)."""
 MEMO_SIZE = 8
+_computing = threading.Lock()
 
 
 def forget() -> None:
@@ -138,13 +140,20 @@ def cached_glance(tournament: Tournament, *, through_round: int | None = None) -
     from the cache, only when the glance is missing), and in this process's memo."""
     key = f"glance:v1:{tournament.pk}:{tournament.version}:{through_round}"
     found = _MEMO.get(key)
-    if found is None:
-        found = cache.get_or_set(
-            key,
-            lambda: glance_of(cached_standings(tournament, through_round=through_round)),
-            timeout=STANDINGS_SECONDS,
-        )
-        if len(_MEMO) >= MEMO_SIZE:
-            _MEMO.clear()
-        _MEMO[key] = found
+    if found is not None:
+        return found
+    # One thread of this process computes a new version's glance; the others wait for it
+    # instead of each computing the standings (after every change of the version shown, every
+    # thread's next refresh misses at once).
+    with _computing:
+        found = _MEMO.get(key)
+        if found is None:
+            found = cache.get_or_set(
+                key,
+                lambda: glance_of(cached_standings(tournament, through_round=through_round)),
+                timeout=STANDINGS_SECONDS,
+            )
+            if len(_MEMO) >= MEMO_SIZE:
+                _MEMO.clear()
+            _MEMO[key] = found
     return found

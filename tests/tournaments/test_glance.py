@@ -231,3 +231,33 @@ def test_a_phones_refresh_is_at_most_10_kib_however_many_players(client, make_to
     assert len(refresh.content) <= 10 * 1024
     assert len(page.content) <= 16 * 1024
     assert len(shown(whole.content.decode())) == 200 and len(whole.content) > 20 * 1024
+
+
+def test_threads_missing_a_new_glance_compute_it_once(evening, monkeypatch):
+    """After the version shown changes every thread's next refresh misses at once: one computes
+    the standings, the others wait for its glance."""
+    import threading
+
+    from tournaments import standings
+
+    tournament, _roles = evening
+    calls = []
+    computed = standings.tournament_standings(tournament)  # no queries in the threads
+
+    def slow(*args, **kwargs):
+        calls.append(1)
+        threading.Event().wait(0.2)
+        return computed
+
+    monkeypatch.setattr(standings, "tournament_standings", slow)
+    found = []
+    threads = [
+        threading.Thread(target=lambda: found.append(glance.cached_glance(tournament)))
+        for _ in range(4)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(calls) == 1 and len(found) == 4
+    assert len({id(g) for g in found}) == 1
