@@ -134,11 +134,21 @@ def forget() -> None:
     _MEMO.clear()
 
 
+def _key(pk: int, version: int, through_round: int | None) -> str:
+    return f"glance:v1:{pk}:{version}:{through_round}"
+
+
+def remembered(pk: int, version: int, through_round: int | None) -> Glance | None:
+    """The glance of tournament ``pk`` at ``version`` if this process has it at hand (no query,
+    no cache read), else None."""
+    return _MEMO.get(_key(pk, version, through_round))
+
+
 def cached_glance(tournament: Tournament, *, through_round: int | None = None) -> Glance:
     """:func:`glance_of` the standings through ``through_round`` (None: all rounds), kept in the
     cache under the tournament's ``version`` like the standings (which are computed, or read
     from the cache, only when the glance is missing), and in this process's memo."""
-    key = f"glance:v1:{tournament.pk}:{tournament.version}:{through_round}"
+    key = _key(tournament.pk, tournament.version, through_round)
     found = _MEMO.get(key)
     if found is not None:
         return found

@@ -261,3 +261,65 @@ def test_threads_missing_a_new_glance_compute_it_once(evening, monkeypatch):
         thread.join()
     assert len(calls) == 1 and len(found) == 4
     assert len({id(g) for g in found}) == 1
+
+
+# --- the glance's ETag: what it shows, not the version -------------------------------------------
+
+
+def test_a_write_that_changes_nothing_shown_keeps_the_refresh_a_304(
+    client, evening, organiser, small_glance
+):
+    """The version moves with every write; the glance's refresh changes only when its lines do:
+    a setting changes nothing shown (304), while the whole page, which shows more, is new."""
+    tournament, roles = evening
+    address = url("standings", tournament) + f"?me={roles['1A'].pk}"
+    refresh = client.get(address, headers=HTMX)
+    page = client.get(address)
+    services.tournament_settings(tournament=tournament, by=organiser, round_minutes=45)
+    again = client.get(address, headers={**HTMX, "If-None-Match": refresh["ETag"]})
+    assert again.status_code == 304
+    assert client.get(address, headers={"If-None-Match": page["ETag"]}).status_code == 200
+
+
+def test_a_deal_that_changes_my_line_gives_a_new_refresh(client, evening, small_glance):
+    """1A takes a Strich in round 2: his total shown changes (2 → 3), so the refresh is new."""
+    tournament, roles = evening
+    address = url("standings", tournament) + f"?me={roles['1A'].pk}"
+    first = client.get(address, headers=HTMX)
+    seat = Seat.objects.select_related("table").get(table__round__number=2, player=roles["1A"])
+    record(seat.table, strich_to(seat.label))
+    changed = client.get(address, headers={**HTMX, "If-None-Match": first["ETag"]})
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+    mine = re.search(r'<tr id="me" class="me"[^>]*>.*?</tr>', changed.content.decode()).group(0)
+    assert mine.endswith('<td class="num total">3</td></tr>')
+
+
+def test_the_glance_etag_differs_by_player_language_and_hidden_rounds(
+    client, evening, organiser, small_glance
+):
+    tournament, roles = evening
+    address = url("standings", tournament)
+    etags = {
+        client.get(address + f"?me={roles['1A'].pk}", headers=HTMX)["ETag"],
+        client.get(address + f"?me={roles['2A'].pk}", headers=HTMX)["ETag"],
+        client.get(address, headers=HTMX)["ETag"],
+    }
+    client.cookies["django_language"] = "de"
+    etags.add(client.get(address, headers=HTMX)["ETag"])
+    services.tournament_settings(tournament=tournament, by=organiser, standings_hidden_from_round=2)
+    etags.add(client.get(address, headers=HTMX)["ETag"])
+    assert len(etags) == 5
+
+
+def test_an_unchanged_glance_refresh_costs_no_query(
+    client, evening, small_glance, settings, django_assert_num_queries
+):
+    """With the shared version's note in the cache (``services.shown_note``) and the glance in
+    the process, a phone's unchanged refresh is a 304 without a query."""
+    settings.PUBLIC_REFRESH_SECONDS = 5
+    tournament, roles = evening
+    address = url("standings", tournament) + f"?me={roles['1A'].pk}"
+    first = client.get(address, headers=HTMX)
+    with django_assert_num_queries(0):
+        again = client.get(address, headers={**HTMX, "If-None-Match": first["ETag"]})
+    assert again.status_code == 304 and again["ETag"] == first["ETag"]

@@ -48,9 +48,10 @@ def shown_note(*, tournament: Tournament, version: int, through: int | None) -> 
     the newest version (a write meanwhile is shown at most that late, as the shared version
     already lets it be), else until the older version shown may move on. A public page
     asked with an ETag made from these answers 304 from the note alone (no query); it never
-    answers 200 from it. The note says until when it holds (a POSIX time: the cache's own
-    expiry is in whole seconds). Nothing is noted for a tournament whose pages are off, nor
-    while the pages follow every write (``PUBLIC_REFRESH_SECONDS`` 0)."""
+    answers 200 from it. With the version go the tournament's id and whether it is finished
+    (what the glance's ETag needs besides its lines). The note says until when it holds (a POSIX
+    time: the cache's own expiry is in whole seconds). Nothing is noted for a tournament whose
+    pages are off, nor while the pages follow every write (``PUBLIC_REFRESH_SECONDS`` 0)."""
     refresh = settings.PUBLIC_REFRESH_SECONDS
     if refresh <= 0 or not tournament.public:
         return
@@ -61,7 +62,8 @@ def shown_note(*, tournament: Tournament, version: int, through: int | None) -> 
         left -= (now - tournament.shown_at).total_seconds()
     if left > 0:
         until = now.timestamp() + left
-        cache.set(shown_key(tournament.slug), (version, through, until), timeout=math.ceil(left))
+        note = (version, through, until, tournament.pk, tournament.finished)
+        cache.set(shown_key(tournament.slug), note, timeout=math.ceil(left))
 
 
 def shown_forget(*, tournament: Tournament) -> None:

@@ -114,7 +114,46 @@ def page_etag(request: HttpRequest, tournament: Tournament) -> str:
     return _etag(request, tournament.slug, tournament.version, hidden(tournament), request.user.pk)
 
 
-def _unchanged(request: HttpRequest, slug: str) -> HttpResponse | None:
+def _glance_refresh(request: HttpRequest) -> bool:
+    """The request is a phone's htmx refresh of the standings now (a glance, unless the
+    tournament is small): not a round's tab, not the whole table."""
+    return _htmx(request) and "round" not in request.GET and "all" not in request.GET
+
+
+def _glance_etag(
+    request: HttpRequest,
+    slug: str,
+    table: glance.Glance,
+    through: int | None,
+    finished: bool,
+    user: int | None,
+) -> str | None:
+    """The ETag of a glance refresh made from what it shows (the lines picked for the player it
+    follows, the round column, the players counted, the rounds shown, the live note) instead of
+    the version: during play the version moves every few seconds, but a phone's top ten and its
+    own lines much less often, so most refreshes stay 304. None where the standings are too
+    small for a glance (the page's ETag then)."""
+    if len(table) < glance.FROM_PLAYERS:
+        return None
+    me = _me(request, slug)
+    if not table.follows(me):
+        me = None
+    parts = (
+        "glance",
+        table.pick(me),
+        me,
+        len(table),
+        table.latest_round,
+        through,
+        finished,
+        get_language(),
+        user,
+        request.get_full_path(),
+    )
+    return quote_etag(hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest())
+
+
+def _unchanged(request: HttpRequest, slug: str, glance_etag: bool) -> HttpResponse | None:
     """The 304 of a visitor's poll whose ETag is the page's as the cache notes it
     (``services.shown_note``: the version shown and the rounds shown, kept for the seconds the
     shown version cannot move on): no database query. None for anything else (no note, another
@@ -126,10 +165,16 @@ def _unchanged(request: HttpRequest, slug: str) -> HttpResponse | None:
     note = cache.get(services.shown_key(slug))
     if note is None:
         return None
-    version, through, until = note
+    version, through, until, pk, finished = note
     if timezone.now().timestamp() >= until:
         return None
-    etag = _etag(request, slug, version, through, None)
+    etag = None
+    if glance_etag and _glance_refresh(request):
+        table = glance.remembered(pk, version, through)
+        if table is None:
+            return None
+        etag = _glance_etag(request, slug, table, through, finished, None)
+    etag = etag or _etag(request, slug, version, through, None)
     response = get_conditional_response(request, etag=etag)
     if response is not None:
         _headers(response, etag, public=True)
@@ -144,22 +189,34 @@ def _headers(response: HttpResponse, etag: str, *, public: bool) -> None:
     patch_vary_headers(response, ("HX-Request",))
 
 
-def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def public_page(
+    view: Callable[..., HttpResponse] | None = None, *, glance_etag: bool = False
+) -> Callable[..., HttpResponse]:
     """Make ``view(request, tournament, **kwargs)`` a public page at ``<slug>``: the tournament
     is checked by :func:`public_tournament`; a request whose ``If-None-Match`` names the page's
     current ETag gets 304 with an empty body without running ``view``. Every answer carries the
     ETag and ``Cache-Control: no-cache`` (browsers and htmx polling revalidate each time;
     ``private`` too while the pages are off). GET and HEAD only (405 otherwise). A visitor's
-    unchanged poll is answered from the cache's note without a query (:func:`_unchanged`)."""
+    unchanged poll is answered from the cache's note without a query (:func:`_unchanged`).
+    ``glance_etag``: the page's htmx refresh is the standings' glance, whose ETag is made from
+    what it shows (:func:`_glance_etag`)."""
+    if view is None:
+        return lambda view: public_page(view, glance_etag=glance_etag)
 
     @require_safe
     @wraps(view)
     def page(request: HttpRequest, slug: str, **kwargs: object) -> HttpResponse:
-        unchanged = _unchanged(request, slug)
+        unchanged = _unchanged(request, slug, glance_etag)
         if unchanged is not None:
             return unchanged
         tournament = public_tournament(request, slug)
-        etag = page_etag(request, tournament)
+        etag = None
+        if glance_etag and _glance_refresh(request):
+            through = hidden(tournament)
+            table = glance.cached_glance(tournament, through_round=through)
+            user = request.user.pk
+            etag = _glance_etag(request, slug, table, through, tournament.finished, user)
+        etag = etag or page_etag(request, tournament)
         response = get_conditional_response(request, etag=etag) or view(
             request, tournament, **kwargs
         )
@@ -215,10 +272,10 @@ def _lazy_room(tournament: Tournament) -> Room:
     return SimpleLazyObject(lambda: tournament_room(tournament))
 
 
-def _me(request: HttpRequest, tournament: Tournament) -> int | None:
+def _me(request: HttpRequest, slug: str) -> int | None:
     """The player this phone follows: ``?me=`` (0 forgets him), else the one it remembers
     (:func:`me_cookie`); None for none."""
-    asked = request.GET.get("me", request.COOKIES.get(me_cookie(tournament.slug), ""))
+    asked = request.GET.get("me", request.COOKIES.get(me_cookie(slug), ""))
     return int(asked) or None if asked.isdigit() and len(asked) < 12 else None
 
 
@@ -234,7 +291,7 @@ def _glance_page(
     away (``?all=1``). A player named by ``?me=`` (the seat link's "See the standings", or "My
     place in the standings" from the search) is remembered in a cookie; ``?me=0`` forgets
     him."""
-    me = _me(request, tournament)
+    me = _me(request, tournament.slug)
     if not table.follows(me):
         me = None
     lines = table.pick(me)
@@ -270,7 +327,7 @@ def _glance_page(
     return response
 
 
-@public_page
+@public_page(glance_etag=True)
 def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The standings now, or after the round of ``?round=``, with a tab per round drawn; below
     them the team standings where registered teams play (partnership games). The htmx refresh
