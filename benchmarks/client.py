@@ -26,13 +26,25 @@ _KEY_INPUT = re.compile(r'name="_key" value="([^"]+)"')
 _CSRF_COOKIE = re.compile(r"csrftoken=([^;]+)")
 
 
+DATABASES = {"url": f"sqlite:///{DB_PATH}", "redis": ""}
+"""The benchmark's database and shared cache (:func:`use`): the SQLite file and the
+local-memory cache by default."""
+
+
+def use(database_url: str, redis_url: str = "") -> None:
+    """Run the servers and the benchmark process on ``database_url`` (and Redis as the cache
+    when ``redis_url`` is given) instead of the SQLite file."""
+    DATABASES.update(url=database_url, redis=redis_url)
+
+
 def environment() -> dict[str, str]:
     """The environment of every server and of the benchmark process: the benchmark settings and
-    database, DEBUG off, the local-memory cache (as on the organiser's laptop)."""
+    database, DEBUG off, the local-memory cache (as on the organiser's laptop) unless
+    :func:`use` named Redis."""
     env = dict(os.environ)
     env.update(
         DJANGO_SETTINGS_MODULE="benchmarks.settings",
-        DATABASE_URL=f"sqlite:///{DB_PATH}",
+        DATABASE_URL=DATABASES["url"],
         DJANGO_DEBUG="0",
         DJANGO_HTTPS="0",  # plain HTTP on the loopback, as on a laptop in the pub
         DJANGO_SECRET_KEY="benchmark-only-secret-key-not-for-production-use-0123456789",
@@ -40,6 +52,8 @@ def environment() -> dict[str, str]:
         DJANGO_LOG_LEVEL="WARNING",
     )
     env.pop("REDIS_URL", None)
+    if DATABASES["redis"]:
+        env["REDIS_URL"] = DATABASES["redis"]
     return env
 
 

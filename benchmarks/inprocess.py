@@ -57,7 +57,8 @@ def _median_ms(call: Callable[[], object], repeats: int) -> float:
 
 
 def breakdown(info: dict[str, Any], repeats: int = 5) -> dict[str, Any]:
-    """Medians of ``repeats`` calls: the standings page (``cached_standings`` hits), its 304,
+    """Medians of ``repeats`` calls: the whole standings page (``?all=1``, its fragment cached),
+    the glance's htmx refresh (200) and its 304,
     ``tournament_standings`` with the table results cached and with the cache empty (cold), the
     replay of every table alone (entries preloaded), the row loading alone; the table page
     against ``table_link`` + ``table_view``; the bare view; opening and closing the database
@@ -107,13 +108,19 @@ def breakdown(info: dict[str, Any], repeats: int = 5) -> dict[str, Any]:
         )
 
     def view() -> None:
-        assert browser.get(f"/s/{slug}/").status_code == 200
+        assert browser.get(f"/s/{slug}/?all=1").status_code == 200
 
-    etag = browser.get(f"/s/{slug}/", headers={"HX-Request": "true"})["ETag"]
+    me = info["followed"][len(info["followed"]) // 2]
+
+    def glance_refresh() -> None:
+        page = browser.get(f"/s/{slug}/?me={me}", headers={"HX-Request": "true"})
+        assert page.status_code == 200
+
+    etag = browser.get(f"/s/{slug}/?me={me}", headers={"HX-Request": "true"})["ETag"]
 
     def not_modified() -> None:
         headers = {"HX-Request": "true", "If-None-Match": etag}
-        assert browser.get(f"/s/{slug}/", headers=headers).status_code == 304
+        assert browser.get(f"/s/{slug}/?me={me}", headers=headers).status_code == 304
 
     def connect_and_close() -> None:
         # What every request pays with CONN_MAX_AGE = 0 (the test client keeps its connection).
@@ -125,6 +132,7 @@ def breakdown(info: dict[str, Any], repeats: int = 5) -> dict[str, Any]:
 
     figures: dict[str, Any] = {
         "standings_view_inprocess_ms": _median_ms(view, repeats),
+        "glance_refresh_inprocess_ms": _median_ms(glance_refresh, 50),
         "standings_304_inprocess_ms": _median_ms(not_modified, 50),
         "tournament_standings_ms": _median_ms(standings, repeats),
         "tournament_standings_cold_ms": _median_ms(standings_cold, repeats),
@@ -141,7 +149,7 @@ def breakdown(info: dict[str, Any], repeats: int = 5) -> dict[str, Any]:
         "tournament_query_ms": _median_ms(lambda: Tournament.objects.get(slug=slug), 50),
     }
     figures["profile_standings_top"] = profile(
-        "GET /s/<slug>/, cached_standings hit (in-process, cProfile)",
+        "GET /s/<slug>/?all=1, the whole table, cached fragment (in-process, cProfile)",
         view,
         RESULTS / "profile-standings.txt",
     )
@@ -151,9 +159,14 @@ def breakdown(info: dict[str, Any], repeats: int = 5) -> dict[str, Any]:
         RESULTS / "profile-standings-cold.txt",
     )
     figures["profile_standings_304_top"] = profile(
-        "GET /s/<slug>/ htmx refresh with If-None-Match, 304 (in-process, cProfile)",
+        "GET /s/<slug>/?me= glance refresh with If-None-Match, 304 (in-process, cProfile)",
         not_modified,
         RESULTS / "profile-standings-304.txt",
+    )
+    figures["profile_glance_top"] = profile(
+        "GET /s/<slug>/?me= glance refresh, glance cached (200, in-process, cProfile)",
+        glance_refresh,
+        RESULTS / "profile-glance.txt",
     )
     figures["profile_table_top"] = profile(
         "GET /t/<token>/ (in-process, cProfile)", table_page, RESULTS / "profile-table.txt"

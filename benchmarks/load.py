@@ -95,28 +95,44 @@ class Server:
     """The phones' polls: the page afresh, or the htmx refresh with the ETag it has now."""
 
 
+def standings_poll(slug: str, followed: tuple[int, ...]) -> phones.Poll:
+    """What the phones poll: with ``followed`` players, the standings' glance, each phone with
+    its own player's line (``?me=``, as the seat link opens it); without, the whole table
+    (``?all=1``, what every phone got before issue 18)."""
+    path = f"/s/{slug}/?me={{me}}" if followed else f"/s/{slug}/?all=1"
+    htmx = {"HX-Request": "true"}
+    return phones.Poll(fresh=(path, {}), revalidating=(path, htmx), followed=followed)
+
+
 @contextmanager
-def serving(slug: str, *, warm_seconds: int) -> Iterator[Server]:
-    """gunicorn on a free port, every worker warmed up (unpaced wrk on both forms of the
-    standings); stopped with its workers on leaving, whatever happened."""
+def serving(slug: str, *, warm_seconds: int, followed: tuple[int, ...] = ()) -> Iterator[Server]:
+    """gunicorn on a free port, every worker warmed up (unpaced wrk on both forms of what the
+    phones poll); stopped with its workers on leaving, whatever happened."""
     if shutil.which("wrk") is None:
         raise RuntimeError("wrk is missing: run scripts/setup --bench")
     port = client.free_port()
     server = start_gunicorn(port, client.RESULTS / "gunicorn.log")
-    standings = f"/s/{slug}/"
-    htmx = {"HX-Request": "true"}
+    poll = standings_poll(slug, followed)
+    first = poll.for_phone(0)
     try:
-        wrk(port, standings, {}, seconds=warm_seconds)
-        wrk(port, standings, htmx, seconds=warm_seconds)
-        etag = client.fetch(port, standings, htmx).headers["ETag"]
-        poll = phones.Poll(fresh=(standings, {}), revalidating=(standings, htmx), etag=etag)
+        wrk(port, first.fresh[0], {}, seconds=warm_seconds)
+        wrk(port, first.revalidating[0], first.revalidating[1], seconds=warm_seconds)
+        if not followed:
+            etag = client.fetch(port, *first.revalidating).headers["ETag"]
+            poll = phones.Poll(poll.fresh, poll.revalidating, etag)
         yield Server(port, _workers(server.pid), poll)
     finally:
         client.stop(server)
 
 
 def run(
-    slug: str, *, phones_count: int, seconds: int, period: float, revalidate: int
+    slug: str,
+    *,
+    phones_count: int,
+    seconds: int,
+    period: float,
+    revalidate: int,
+    followed: tuple[int, ...] = (),
 ) -> dict[str, Any]:
     """Against one warmed-up gunicorn: the phones on the standings, again with every request the
     htmx refresh (no page opened afresh), the phones on the bare view, and wrk's capacity of the
@@ -127,9 +143,13 @@ def run(
         "period": period,
         "revalidate": revalidate,
     }
-    with serving(slug, warm_seconds=max(3, seconds // 5)) as server:
+    with serving(slug, warm_seconds=max(3, seconds // 5), followed=followed) as server:
         port, workers = server.port, server.workers
-        figures: dict[str, Any] = {"workers": len(workers), "options": list(GUNICORN_OPTIONS)}
+        figures: dict[str, Any] = {
+            "workers": len(workers),
+            "options": list(GUNICORN_OPTIONS),
+            "view": "glance" if followed else "whole table",
+        }
         figures["standings"] = _with_cpu(workers, lambda: phones.run(port, server.poll, **pacing))
         refreshing = {**pacing, "revalidate": 100}
         figures["standings_refresh_only"] = _with_cpu(
@@ -137,8 +157,9 @@ def run(
         )
         bare = phones.Poll(fresh=("/bench/bare/", {}))
         figures["bare"] = _with_cpu(workers, lambda: phones.run(port, bare, **pacing))
-        path, headers = server.poll.revalidating
-        refresh = {**headers, "If-None-Match": server.poll.etag}
+        path, headers = server.poll.for_phone(0).revalidating
+        etag = client.fetch(port, path, headers).headers["ETag"]
+        refresh = {**headers, "If-None-Match": etag}
         capacity = max(3, seconds // 3)
         figures["capacity_304"] = _with_cpu(
             workers, lambda: wrk(port, path, refresh, seconds=capacity)
@@ -181,11 +202,12 @@ def during_play(
     seconds: int,
     period: float,
     revalidate: int,
+    followed: tuple[int, ...] = (),
 ) -> dict[str, Any]:
     """The phones on the standings while deals are entered through table links at
     ``writes_per_s`` (each raises the tournament's version: the next refresh of every phone is
     a 200 with the new standings): the phones' figures and the deal POSTs' latencies."""
-    with serving(slug, warm_seconds=max(3, seconds // 5)) as server:
+    with serving(slug, warm_seconds=max(3, seconds // 5), followed=followed) as server:
         posts: dict[str, list] = {"ms": [], "failures": []}
         writer = threading.Thread(
             target=_enter_deals,
@@ -208,6 +230,7 @@ def during_play(
         finally:
             writer.join()
     return {
+        "view": "glance" if followed else "whole table",
         "writes_per_s": writes_per_s,
         "phones": figures,
         "posts": client.summary(posts["ms"]) if posts["ms"] else {"requests": 0},

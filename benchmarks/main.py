@@ -7,13 +7,14 @@
    ``benchmarks/results/``; ``manage.py runserver --noreload --nothreading`` on 127.0.0.1 (DEBUG
    off) measured by a bounded sequential client: a bare Django view, the public standings (cold,
    cached, 304, htmx), the table pages; peak memory of the server.
-4. The room: gunicorn on 127.0.0.1 with 500 phones polling the standings every 5 s
-   (``benchmarks/phones.py``), the bare view at the same load, the capacity with ``wrk``
+4. The room: gunicorn on 127.0.0.1 with 2,000 phones polling the standings every 5 s, each
+   the glance with its own player's line (``--view whole``: the whole table, as before issue
+   18; ``benchmarks/phones.py``), the bare view at the same load, the capacity with ``wrk``
    (``benchmarks/load.py``).
 5. In-process breakdown and cProfile of the standings (``benchmarks/inprocess.py``).
 6. Deal entry: the next round drawn in the app, then deals posted through the table links
    against a bare POST that writes one row (``benchmarks/entry.py``).
-7. The phones again while deals are entered at one a second.
+7. The phones again while deals are entered at two a second.
 """
 
 from __future__ import annotations
@@ -35,6 +36,9 @@ from benchmarks import client, report
 from benchmarks.client import DB_PATH, RESULTS, ROOT, fetch, measure
 
 SEED = 2026
+POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/postgres"
+BENCH_REDIS_URL = "redis://127.0.0.1:6379/11"
+"""A Redis database of the benchmark's own: ``/bench/cache-clear/`` empties it."""
 
 FULL = {
     "deals": 50_000,
@@ -45,12 +49,12 @@ FULL = {
     "requests": 100,
     "budget": 20.0,
     "cold_requests": 10,
-    "phones": 500,
+    "phones": 2000,
     "load_seconds": 30,
     "posts": 200,
     "post_tables": 100,
     "record_calls": 20,
-    "writes_per_s": 1.0,
+    "writes_per_s": 2.0,
 }
 QUICK = {
     "deals": 5_000,
@@ -61,12 +65,12 @@ QUICK = {
     "requests": 20,
     "budget": 5.0,
     "cold_requests": 3,
-    "phones": 100,
+    "phones": 400,
     "load_seconds": 10,
     "posts": 20,
     "post_tables": 20,
     "record_calls": 5,
-    "writes_per_s": 1.0,
+    "writes_per_s": 2.0,
 }
 
 
@@ -98,6 +102,20 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
         parser.add_argument(option, type=kind, help=f"{text} (default {FULL[name]})")
     parser.add_argument(
         "--period", type=int, default=5000, help="load: ms between a phone's polls (default 5000)"
+    )
+    parser.add_argument(
+        "--database",
+        choices=("sqlite", "postgresql"),
+        default="sqlite",
+        help="sqlite (a file, the local-memory cache; default) or postgresql (a new database on "
+        f"{POSTGRES_URL}, dropped afterwards, with Redis {BENCH_REDIS_URL} as the shared cache)",
+    )
+    parser.add_argument(
+        "--view",
+        choices=("glance", "whole"),
+        default="glance",
+        help="load: what the phones poll: the glance with each phone's own player (default), or "
+        "the whole table (?all=1, as before issue 18)",
     )
     parser.add_argument(
         "--revalidate",
@@ -136,7 +154,8 @@ def pages(info: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
     port = client.free_port()
     print(f"pages: runserver on 127.0.0.1:{port}, sequential client …")
     server = client.start_runserver(port, RESULTS / "server.log")
-    standings = f"/s/{info['slug']}/"
+    standings = f"/s/{info['slug']}/?all=1"  # the whole table (the projector's, one tap away)
+    glance = f"/s/{info['slug']}/?me={info['followed'][len(info['followed']) // 2]}"
     htmx = {"HX-Request": "true"}
 
     def clear_cache() -> None:
@@ -147,12 +166,14 @@ def pages(info: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
         startup = client.vm(server.pid)
         first = fetch(port, standings)
         first_htmx = fetch(port, standings, htmx)
-        if first.status != 200 or first_htmx.status != 200:
+        glance_htmx = fetch(port, glance, htmx)
+        if {first.status, first_htmx.status, glance_htmx.status} != {200}:
             raise RuntimeError(f"GET {standings} answered {first.status}/{first_htmx.status}")
         results: dict[str, Any] = {
             "standings_first_ms": first.seconds * 1000,
             # What a phone would download per refresh if the answers were compressed.
             "standings_htmx_gzip_kib": len(gzip.compress(first_htmx.body)) / 1024,
+            "glance_htmx_gzip_kib": len(gzip.compress(glance_htmx.body)) / 1024,
         }
         many = max(args.requests, 200)
         plan = [
@@ -165,6 +186,16 @@ def pages(info: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
                 "standings_htmx_304",
                 standings,
                 {**htmx, "If-None-Match": first_htmx.headers["ETag"]},
+                304,
+                many,
+                None,
+            ),
+            ("glance", glance, {}, 200, args.requests, None),
+            ("glance_htmx", glance, htmx, 200, args.requests, None),
+            (
+                "glance_htmx_304",
+                glance,
+                {**htmx, "If-None-Match": glance_htmx.headers["ETag"]},
                 304,
                 many,
                 None,
@@ -245,11 +276,34 @@ def during_play(info: dict[str, Any], args: argparse.Namespace, spare: list) -> 
         seconds=args.load_seconds,
         period=args.period / 1000,
         revalidate=args.revalidate,
+        followed=followed(info, args),
     )
+
+
+def followed(info: dict[str, Any], args: argparse.Namespace) -> tuple[int, ...]:
+    """The players the phones follow (each phone its own, round robin), none for ``--view
+    whole``."""
+    if args.view == "whole":
+        return ()
+    return tuple(info["followed"])
 
 
 def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
+    if args.database == "sqlite":
+        return run(args)
+    from benchmarks.faults import postgres_database, postgres_unavailable, redis_unavailable
+
+    reason = postgres_unavailable(POSTGRES_URL) or redis_unavailable(BENCH_REDIS_URL)
+    if reason:
+        raise SystemExit(reason)
+    with postgres_database(POSTGRES_URL) as url:
+        client.use(url, BENCH_REDIS_URL)
+        return run(args)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Every benchmark of :func:`main` on the database ``client.environment()`` names."""
     sys.stdout.reconfigure(line_buffering=True)  # progress lines show up at once in a pipe too
     RESULTS.mkdir(parents=True, exist_ok=True)
     os.environ.update(client.environment())
@@ -280,6 +334,7 @@ def main(argv: list[str] | None = None) -> int:
     import django
 
     results["machine"]["django"] = django.get_version()
+    results["machine"]["database"] = args.database
     for suffix in ("", "-journal", "-wal", "-shm"):
         Path(f"{DB_PATH}{suffix}").unlink(missing_ok=True)
     django.setup()
@@ -287,12 +342,16 @@ def main(argv: list[str] | None = None) -> int:
 
     print(
         f"building a {args.players}-player tournament, {args.rounds} rounds, "
-        f"in {DB_PATH.relative_to(ROOT)} …",
+        f"in {DB_PATH.relative_to(ROOT) if args.database == 'sqlite' else 'PostgreSQL'} …",
     )
     start = time.perf_counter()
     info = build(players=args.players, rounds=args.rounds, seed=SEED, workers=args.workers)
     info["build_s"] = time.perf_counter() - start
     results["tournament"] = info
+    from tournaments.models import Player
+
+    players = Player.objects.filter(tournament_id=info["tournament"]).order_by("pk")
+    info["followed"] = list(players.values_list("pk", flat=True))
     from django.db import connections
 
     connections.close_all()
@@ -302,8 +361,8 @@ def main(argv: list[str] | None = None) -> int:
     from benchmarks import load
 
     print(
-        f"load: gunicorn, {args.phones} phones polling every {args.period / 1000:g} s, "
-        f"{args.load_seconds} s per run …",
+        f"load: gunicorn, {args.phones} phones polling the {args.view} every "
+        f"{args.period / 1000:g} s, {args.load_seconds} s per run …",
     )
     results["load"] = load.run(
         info["slug"],
@@ -311,6 +370,7 @@ def main(argv: list[str] | None = None) -> int:
         seconds=args.load_seconds,
         period=args.period / 1000,
         revalidate=args.revalidate,
+        followed=followed(info, args),
     )
 
     print("profile: in-process breakdown and cProfile …")
@@ -321,9 +381,11 @@ def main(argv: list[str] | None = None) -> int:
 
     results["entry"], spare = deal_entry(info, args)
     results["play"] = during_play(info, args, spare)
+    results["tournament"] = {k: v for k, v in info.items() if k != "followed"}
     results["goals"] = report.goals(results)
     results["total_s"] = time.perf_counter() - began
-    (RESULTS / "latest.json").write_text(json.dumps(results, indent=2, ensure_ascii=False))
+    name = "latest.json" if args.database == "sqlite" else f"latest-{args.database}.json"
+    (RESULTS / name).write_text(json.dumps(results, indent=2, ensure_ascii=False))
     report.report(results)
     return 0
 

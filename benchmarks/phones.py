@@ -4,8 +4,11 @@ Each phone starts at a random moment of the first period, opens its connection w
 first request (as a browser does), keeps it alive, and starts a request every ``period`` seconds
 (constant pacing: 500 phones every 5 s are 100 requests a second). ``revalidate`` percent of the
 requests are the page's htmx refresh with ``If-None-Match`` (the phone's browser sends the ETag
-of the last refresh it got); the rest open the page afresh. Latency is from sending
-(connecting, for a phone's first request) until the whole answer is read.
+of the last refresh it got); the rest open the page afresh. Where the poll names players to
+follow, phone *i* follows the *i*-th of them (``{me}`` in its paths: the standings' glance with
+that player's own line). Latency is from sending (connecting, for a phone's first request) until
+the whole answer is read. The client's own CPU (this process, all its threads) is measured
+beside it: on two cores the load generator takes its share from the server.
 
 Why not ``wrk`` here: wrk connects all its connections at once and lets them idle until its
 Lua ``delay()`` is over; gunicorn's gthread worker gives every new connection a thread that waits
@@ -35,6 +38,8 @@ class Tally:
     failures: Counter[str] = field(default_factory=Counter)
     """Requests without an answer (refused, reset, timed out), by exception."""
     bytes: int = 0
+    refresh_bytes: list[int] = field(default_factory=list)
+    """Body sizes of the refreshes answered 200 (what a phone downloads when the page changed)."""
 
 
 @dataclass(frozen=True)
@@ -46,6 +51,21 @@ class Poll:
     fresh: tuple[str, dict[str, str]]
     revalidating: tuple[str, dict[str, str]] | None = None
     etag: str | None = None
+    followed: tuple[int, ...] = ()
+    """Players the phones follow, ``{me}`` in the paths (phone *i*: the *i*-th, round robin);
+    each phone's first refresh then has no ETag (each follows its own line)."""
+
+    def for_phone(self, index: int) -> Poll:
+        """This poll as phone ``index`` sends it."""
+        if not self.followed:
+            return self
+        me = self.followed[index % len(self.followed)]
+        fresh = (self.fresh[0].format(me=me), self.fresh[1])
+        revalidating = self.revalidating and (
+            self.revalidating[0].format(me=me),
+            self.revalidating[1],
+        )
+        return Poll(fresh, revalidating, None)
 
 
 async def _answer(reader: asyncio.StreamReader) -> tuple[int, int, dict[str, str]]:
@@ -104,6 +124,7 @@ async def _phone(
             keep = answer.get("connection", "").lower() != "close"
             if refresh and status == 200:
                 etag = answer.get("etag", etag)
+                tally.refresh_bytes.append(size)
         if not keep and writer is not None:
             writer.close()
             reader = writer = None
@@ -117,8 +138,10 @@ async def _run(port: int, poll: Poll, phones: int, **pacing: Any) -> Tally:
     seed = random.Random(2026)
     await asyncio.gather(
         *(
-            _phone(port, poll, rng=random.Random(seed.random()), tally=tally, **pacing)
-            for _ in range(phones)
+            _phone(
+                port, poll.for_phone(index), rng=random.Random(seed.random()), tally=tally, **pacing
+            )
+            for index in range(phones)
         )
     )
     return tally
@@ -129,7 +152,9 @@ def run(
 ) -> dict[str, Any]:
     """``phones`` phones for ``seconds`` seconds: requests, rate, latency percentiles in ms (every
     request, the ramp of the first period included), errors (no answer, or a status ≥ 400), the
-    failures by exception and the answers by status."""
+    failures by exception, the answers by status, the bytes of the refreshes answered 200 and
+    the cores this process (the load generator) used meanwhile."""
+    cpu, wall = time.process_time(), time.monotonic()
     tally = asyncio.run(
         _run(
             port,
@@ -140,7 +165,9 @@ def run(
             until=time.monotonic() + seconds,
         )
     )
+    client_cores = (time.process_time() - cpu) / (time.monotonic() - wall)
     ms = tally.latencies_ms
+    sizes = tally.refresh_bytes
     refused = sum(n for status, n in tally.statuses.items() if status >= 400)
     return {
         "phones": phones,
@@ -157,4 +184,11 @@ def run(
         "failures": dict(tally.failures),
         "statuses": {str(k): v for k, v in sorted(tally.statuses.items())},
         "kib": tally.bytes / 1024,
+        "refresh_200": {
+            "count": len(sizes),
+            "mean_kib": sum(sizes) / len(sizes) / 1024 if sizes else 0.0,
+            "max_kib": max(sizes) / 1024 if sizes else 0.0,
+        },
+        "followed": len(poll.followed),
+        "client_cpu_cores": client_cores,
     }

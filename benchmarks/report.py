@@ -12,6 +12,7 @@ GOAL_CACHED_RATIO = 1.5
 GOAL_P99_MS = 100.0
 GOAL_TABLE_RATIO = 2.0
 GOAL_ENTRY_RATIO = 2.0
+GOAL_REFRESH_KIB = 10.0
 
 
 def goals(results: dict[str, Any]) -> dict[str, Any]:
@@ -32,6 +33,11 @@ def goals(results: dict[str, Any]) -> dict[str, Any]:
         "standings_htmx_cached_le_1_5x_bare": w["standings_htmx"]["median_ms"] <= cached,
         "standings_304_le_1_5x_bare": w["standings_304"]["median_ms"] <= cached,
         "standings_htmx_304_le_1_5x_bare": w["standings_htmx_304"]["median_ms"] <= cached,
+        "glance_htmx_cached_le_1_5x_bare": w["glance_htmx"]["median_ms"] <= cached,
+        "glance_htmx_304_le_1_5x_bare": w["glance_htmx_304"]["median_ms"] <= cached,
+        "glance_refresh_le_10kib": w["glance_htmx"]["bytes"] / 1024 <= GOAL_REFRESH_KIB,
+        "phones_refresh_during_play_le_10kib": results["play"]["phones"]["refresh_200"]["max_kib"]
+        <= GOAL_REFRESH_KIB,
         "phones_p99_lt_100ms_no_errors": calm(results["load"]["standings"]),
         "phones_refresh_only_p99_lt_100ms_no_errors": calm(
             results["load"]["standings_refresh_only"]
@@ -57,11 +63,14 @@ def _pages(results: dict[str, Any]) -> None:
     print(f"  {'page':44} {'n':>4} {'median ms':>10} {'p95 ms':>8} {'× bare':>7} {'KiB':>7}")
     rows = [
         ("bare Django view", "bare"),
-        ("standings, cold (cache cleared first)", "standings_cold"),
-        ("standings, cached_standings hit (200)", "standings"),
-        ("standings, If-None-Match (304)", "standings_304"),
-        ("standings htmx partial, cached (200)", "standings_htmx"),
+        ("whole standings, cold (cache cleared first)", "standings_cold"),
+        ("whole standings ?all=1, cached (200)", "standings"),
+        ("whole standings, If-None-Match (304)", "standings_304"),
+        ("whole standings htmx partial, cached (200)", "standings_htmx"),
         ("standings htmx partial, 304", "standings_htmx_304"),
+        ("glance ?me= (the phone's page, 200)", "glance"),
+        ("glance htmx refresh (200)", "glance_htmx"),
+        ("glance htmx refresh, 304", "glance_htmx_304"),
         ("table page /t/<token>/ (playing)", "table_open"),
         ("table page (unit finished)", "table_finished"),
         ("bare Django view, again", "bare_again"),
@@ -74,16 +83,19 @@ def _pages(results: dict[str, Any]) -> None:
         )
     print(
         f"  first standings request after the server started: {w['standings_first_ms']:.0f} ms; "
-        f"server peak memory {w['memory_mib']['peak_after_load']:.1f} MiB; the htmx partial "
-        f"gzipped: {w['standings_htmx_gzip_kib']:.0f} KiB"
+        f"server peak memory {w['memory_mib']['peak_after_load']:.1f} MiB; gzipped, the whole "
+        f"table's htmx partial {w['standings_htmx_gzip_kib']:.0f} KiB, the glance's "
+        f"{w['glance_htmx_gzip_kib']:.1f} KiB"
     )
 
 
 def _phones_row(label: str, r: dict[str, Any]) -> None:
+    refresh = r.get("refresh_200", {"max_kib": 0.0})
     print(
         f"  {label:40} {r['requests']:>5} {r['rate_per_s']:>6.0f} {r['p50_ms']:>7.1f} "
         f"{r['p90_ms']:>7.1f} {r['p99_ms']:>7.1f} {r['max_ms']:>7.1f} {r['errors']:>6} "
-        f"{r['server_cpu_cores']:>5.2f}  {r['statuses']}"
+        f"{r['server_cpu_cores']:>5.2f} {r.get('client_cpu_cores', 0):>6.2f} "
+        f"{refresh['max_kib']:>7.1f}  {r['statuses']}"
     )
 
 
@@ -91,13 +103,16 @@ def _load(results: dict[str, Any]) -> None:
     load, play = results["load"], results["play"]
     s = load["standings"]
     print(
-        f"Load: gunicorn {' '.join(load['options'])}; {s['phones']} phones, one request every "
-        f"{s['period_s']:g} s each ({s['revalidate_percent']} % the htmx refresh with "
-        f"If-None-Match, the rest the whole page), {s['seconds']:.0f} s per run"
+        f"Load: gunicorn {' '.join(load['options'])}; {s['phones']} phones polling the "
+        f"{load.get('view', 'whole table')}, one request every {s['period_s']:g} s each "
+        f"({s['revalidate_percent']} % the htmx refresh with If-None-Match, the rest the page "
+        f"afresh), {s['seconds']:.0f} s per run. CPU: the server's workers' cores; client: the "
+        f"load generator's own (one Python process on the same two cores); KiB: the largest "
+        f"refresh answered 200"
     )
     print(
         f"  {'page':40} {'req':>5} {'req/s':>6} {'p50 ms':>7} {'p90 ms':>7} {'p99 ms':>7} "
-        f"{'max ms':>7} {'errors':>6} {'CPU':>5}  statuses"
+        f"{'max ms':>7} {'errors':>6} {'CPU':>5} {'client':>6} {'KiB':>7}  statuses"
     )
     _phones_row("standings", s)
     _phones_row("standings, every request the refresh", load["standings_refresh_only"])
@@ -141,10 +156,12 @@ def _entry(results: dict[str, Any]) -> None:
 def _breakdown(results: dict[str, Any]) -> None:
     b = results["breakdown"]
     print(
-        "In-process (median of 5): page with cached standings "
-        f"{b['standings_view_inprocess_ms']:.0f} ms, its 304 {b['standings_304_inprocess_ms']:.1f}"
-        f" ms; tournament_standings {b['tournament_standings_ms']:.0f} ms with the table results "
-        f"cached, {b['tournament_standings_cold_ms']:.0f} ms cold (replaying {b['tables']} tables"
+        "In-process (median of 5): the whole table's page, fragment cached "
+        f"{b['standings_view_inprocess_ms']:.0f} ms; the glance's refresh "
+        f"{b['glance_refresh_inprocess_ms']:.1f} ms, its 304 "
+        f"{b['standings_304_inprocess_ms']:.1f} ms; tournament_standings "
+        f"{b['tournament_standings_ms']:.0f} ms with the table results cached, "
+        f"{b['tournament_standings_cold_ms']:.0f} ms cold (replaying {b['tables']} tables"
         f" / {b['replayed_deals']:,} deals alone {b['replay_all_tables_ms']:.0f} ms, loading the "
         f"rows {b['queries_rows_ms']:.0f} ms)"
     )
@@ -159,6 +176,7 @@ def _breakdown(results: dict[str, Any]) -> None:
         ("profile-standings-cold.txt", b["profile_standings_cold_top"]),
         ("profile-standings.txt", b["profile_standings_top"]),
         ("profile-standings-304.txt", b["profile_standings_304_top"]),
+        ("profile-glance.txt", b["profile_glance_top"]),
         ("profile-deal-entry.txt", results["entry"]["in_process"]["profile_top"]),
     )
     for name, top in profiles:
@@ -211,6 +229,24 @@ def _room(results: dict[str, Any]) -> None:
             "standings_304_le_1_5x_bare",
         ),
         (
+            "glance refresh, cached (200)",
+            times_bare(w["glance_htmx"]["median_ms"]),
+            "≤ 1.5× bare",
+            "glance_htmx_cached_le_1_5x_bare",
+        ),
+        (
+            "glance refresh 304",
+            times_bare(w["glance_htmx_304"]["median_ms"]),
+            "≤ 1.5× bare",
+            "glance_htmx_304_le_1_5x_bare",
+        ),
+        (
+            "glance refresh, bytes",
+            f"{w['glance_htmx']['bytes'] / 1024:.1f} KiB",
+            "≤ 10 KiB",
+            "glance_refresh_le_10kib",
+        ),
+        (
             f"{load['standings']['phones']} phones polling",
             phones(load["standings"]),
             "p99 < 100 ms, 0 err",
@@ -229,13 +265,19 @@ def _room(results: dict[str, Any]) -> None:
             "phones_during_play_p99_lt_100ms_no_errors",
         ),
         (
+            "largest refresh (200) during play",
+            f"{play['phones']['refresh_200']['max_kib']:.1f} KiB",
+            "≤ 10 KiB",
+            "phones_refresh_during_play_le_10kib",
+        ),
+        (
             "deal entry (htmx POST), median",
             f"{entry['htmx']['median_ms']:.1f} ms = {post_ratio:.1f}× bare POST",
             "≤ 2× bare POST",
             "deal_entry_le_2x_bare_post",
         ),
     ]
-    print("Running the room (issue 4)")
+    print("Running the room (issues 4 and 18)")
     print(f"  {'figure':40} {'result':>28}  {'goal':20} verdict")
     for label, value, goal, key in lines:
         print(f"  {label:40} {value:>28}  {goal:20} {_verdict(g[key])}")
@@ -248,7 +290,7 @@ def report(results: dict[str, Any]) -> None:
     print(
         f"Kreidetafel benchmarks — {results['date']} — {results['commit']} — "
         f"{results['machine']['cpus']} CPUs, Python {results['machine']['python']}, "
-        f"Django {results['machine']['django']}"
+        f"Django {results['machine']['django']}, {results['machine'].get('database', 'sqlite')}"
     )
     print()
     print(
@@ -259,4 +301,4 @@ def report(results: dict[str, Any]) -> None:
         print()
         section(results)
     print()
-    print(f"Whole run {results['total_s']:.0f} s; figures in benchmarks/results/latest.json")
+    print(f"Whole run {results['total_s']:.0f} s; figures in benchmarks/results/latest*.json")

@@ -11,6 +11,7 @@ from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from tournaments import glance
 from tournaments.models import AuditEntry
 
 
@@ -31,6 +32,7 @@ def bare_post(request: HttpRequest, tournament: int) -> HttpResponse:
 @require_POST
 def cache_clear(request: HttpRequest) -> HttpResponse:
     cache.clear()
+    glance.forget()
     return HttpResponse("ok", content_type="text/plain")
 
 

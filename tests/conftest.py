@@ -76,4 +76,7 @@ def _empty_cache():
     """Each test starts with an empty cache: table ids are reused after a rollback."""
     from django.core.cache import cache
 
+    from tournaments import glance
+
     cache.clear()
+    glance.forget()  # the glances this process keeps beside the cache

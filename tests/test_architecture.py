@@ -19,6 +19,7 @@ NEVER = {
     "scoring": ("django", "tournaments"),
     "tournaments.models": ("tournaments.views", "tournaments.services", "tournaments.permissions"),
     "tournaments.standings": ("tournaments.services", "tournaments.views"),
+    "tournaments.glance": ("tournaments.services", "tournaments.views"),
     "tournaments.tables": ("tournaments.services", "tournaments.views"),
     "tournaments.selectors": ("tournaments.services", "tournaments.views"),
     "tournaments.games": ("tournaments.services", "tournaments.views"),

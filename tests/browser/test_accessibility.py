@@ -20,7 +20,7 @@ from playwright.sync_api import Page, expect
 
 import scoring
 from tests.helpers import seat_players
-from tournaments import services
+from tournaments import glance, services
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -296,6 +296,15 @@ def standings(world: World) -> Page:
     return world.phone(reverse("standings", args=[evening(world).slug]))
 
 
+def standings_glance(world: World) -> Page:
+    """The phones' glance (40 players and more), following a player below the top."""
+    tournament = world.make_tournament(players=glance.FROM_PLAYERS)
+    tables = services.round_draw(tournament=tournament, seed=1).tables
+    services.deal_record(table=tables.get(number=1), entry=DEALS["hintersche"], by=None, via="t")
+    player = tables.get(number=10).seats.get(label="A").player_id
+    return world.phone(reverse("standings", args=[tournament.slug]) + f"?me={player}")
+
+
 def standings_after_round(world: World) -> Page:
     return world.phone(reverse("standings", args=[two_rounds(world).slug]) + "?round=1")
 
@@ -344,6 +353,7 @@ PAGES = [
     table_history,
     table_offline,
     standings,
+    standings_glance,
     standings_after_round,
     projector,
     seat_search,

@@ -1,10 +1,14 @@
-"""The one write the public pages cause: which version of a tournament they show."""
+"""The one write the public pages cause: which version of a tournament they show; and the
+note of it kept in the cache, so that a phone whose page is unchanged gets its 304 without a
+database query."""
 
 from __future__ import annotations
 
 import datetime
+import math
 
 from django.conf import settings
+from django.core.cache import cache
 from django.utils import timezone
 
 from tournaments.models import Tournament
@@ -29,3 +33,41 @@ def shown_version_advance(*, tournament: Tournament) -> int:
         shown_version=tournament.version, shown_at=now
     )
     return tournament.version
+
+
+def shown_key(slug: str) -> str:
+    """The cache key of what the public pages of the tournament at ``slug`` show
+    (:func:`shown_note`)."""
+    return f"public-shown:v1:{slug}"
+
+
+def shown_note(*, tournament: Tournament, version: int, through: int | None) -> None:
+    """Note in the cache that the public pages of ``tournament`` (as read, before
+    :func:`shown_version_advance`) show ``version`` with the standings through ``through``
+    (``tournaments.hidden``; None: all): for ``settings.PUBLIC_REFRESH_SECONDS`` when that is
+    the newest version (a write meanwhile is shown at most that late, as the shared version
+    already lets it be), else until the older version shown may move on. A public page
+    asked with an ETag made from these answers 304 from the note alone (no query); it never
+    answers 200 from it. With the version go the tournament's id and whether it is finished
+    (what the glance's ETag needs besides its lines). The note says until when it holds (a POSIX
+    time: the cache's own expiry is in whole seconds). Nothing is noted for a tournament whose
+    pages are off, nor while the pages follow every write (``PUBLIC_REFRESH_SECONDS`` 0)."""
+    refresh = settings.PUBLIC_REFRESH_SECONDS
+    if refresh <= 0 or not tournament.public:
+        return
+    now = timezone.now()
+    left = refresh
+    if version != tournament.version and tournament.shown_at is not None:
+        # An older version, shown since ``shown_at``: the next request after that moves on.
+        left -= (now - tournament.shown_at).total_seconds()
+    if left > 0:
+        until = now.timestamp() + left
+        note = (version, through, until, tournament.pk, tournament.finished)
+        cache.set(shown_key(tournament.slug), note, timeout=math.ceil(left))
+
+
+def shown_forget(*, tournament: Tournament) -> None:
+    """Drop :func:`shown_note` of ``tournament``: its public pages change at once (switched off,
+    standings hidden from another round or shown again), not after the few seconds the note
+    lives."""
+    cache.delete(shown_key(tournament.slug))

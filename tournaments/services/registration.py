@@ -21,6 +21,7 @@ import scoring
 from tournaments.models import AuditEntry, Deal, Player, Team, Tournament
 from tournaments.services.audit import check_not_finished, record_change
 from tournaments.services.cash import check_amount
+from tournaments.services.public import shown_forget
 from tournaments.services.room import check_round_minutes
 
 SETTINGS = (
@@ -180,6 +181,9 @@ def settings_save(
             before=_logged(before),
             after=_logged(changes),
         )
+        # Now, and once committed (a page read meanwhile may have noted the old state).
+        shown_forget(tournament=tournament)
+        transaction.on_commit(lambda: shown_forget(tournament=tournament))
     tournament.refresh_from_db(fields=["version"])
     return tournament
 

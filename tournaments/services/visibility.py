@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from tournaments.hidden import public_through
 from tournaments.models import AuditEntry, Tournament
 from tournaments.services.audit import record_change
+from tournaments.services.public import shown_forget
 
 
 @transaction.atomic
@@ -34,6 +35,9 @@ def standings_reveal(*, tournament: Tournament, by: AbstractBaseUser | None) -> 
         )
     tournament.standings_revealed = True
     tournament.save(update_fields=["standings_revealed"])
+    # Now, and once committed (a page read meanwhile may have noted the old state).
+    shown_forget(tournament=tournament)
+    transaction.on_commit(lambda: shown_forget(tournament=tournament))
     record_change(
         tournament,
         AuditEntry.Action.STANDINGS_REVEAL,

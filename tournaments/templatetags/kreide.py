@@ -167,6 +167,62 @@ def standings_rows(standings: Any, last_place_title: str | None, link_slug: str 
     return mark_safe("\n".join(lines))  # noqa: S308 - every text above is escaped
 
 
+_LATEST_MARKS = {"bye": "*", "missed": "°"}
+
+
+@register.simple_tag
+def glance_rows(
+    lines: Iterable[Any], me: int | None, last_place_title: str | None, link_slug: str, latest: Any
+) -> SafeString:
+    """The rows of the phones' glance at the standings (``tournaments.glance.Glance.pick``; a
+    None line is the gap where lines are left out), built here as the whole table's
+    :func:`standings_rows` are: a phone's refresh renders them for every poll that finds the
+    standings changed. Columns: rank (a Stechen's mark; the lot's is left out, the "=" says the
+    place is shared), the player (linked to his page; "(me)" on the followed player's line, which
+    is ``#me``), the latest round's score when ``latest`` (its number, None before any round),
+    the total."""
+    stechen = escape(gettext("(Stechen)"))
+    me_mark = escape(gettext("(me)"))
+    withdrawn = escape(gettext("(withdrawn)"))
+    title = escape(last_place_title) if last_place_title else ""
+    left_out = escape(gettext("Places left out"))
+    links = escape(_player_links(link_slug))
+    gap = (
+        f'<tr class="gap"><td colspan="{4 if latest else 3}"><span aria-hidden="true">…</span>'
+        f'<span class="visually-hidden">{left_out}</span></td></tr>'
+    )
+    rows = []
+    for line in lines:
+        if line is None:
+            rows.append(gap)
+            continue
+        mine = line.pk == me
+        if mine:
+            attributes = ' id="me" class="me" aria-current="true"'
+        else:
+            attributes = ' class="last"' if line.last and title else ""
+        rank = line.rank + (
+            f' <span class="help">{stechen}</span>' if line.decided_by == "stechen" else ""
+        )
+        name = f'<a href="{links}{line.pk}/">{escape(line.name)}</a>'
+        if mine:
+            name += f' <span class="me-mark">{me_mark}</span>'
+        if line.withdrawn:
+            name += f' <span class="withdrawn">{withdrawn}</span>'
+        if line.last and title:
+            name += f' <span class="title-last">{title}</span>'
+        cell = ""
+        if latest:
+            css = "num provisional" if line.latest_mark == "provisional" else "num"
+            score = "–" if line.latest is None else f"{line.latest}"
+            cell = f'<td class="{css}">{score}{_LATEST_MARKS.get(line.latest_mark, "")}</td>'
+        rows.append(
+            f"<tr{attributes}><td>{rank}</td><td>{name}</td>{cell}"
+            f'<td class="num total">{line.total}</td></tr>'
+        )
+    return mark_safe("\n".join(rows))  # noqa: S308 - every text above is escaped
+
+
 def _entry_value(value: Any) -> str:
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")

@@ -3,7 +3,8 @@ players' pages. The organiser can switch them off per tournament (``Tournament.p
 
 Every public page answers a conditional GET. Its ETag is made of the tournament's ``version``
 (which every write raises), the language, the user, the address with its query and whether htmx
-asked, so hundreds of phones polling an unchanged page cost one query each and get a 304."""
+asked, so hundreds of phones polling an unchanged page get a 304: from the cache's note of the
+version shown without a query (``services.shown_note``), else after one."""
 
 from __future__ import annotations
 
@@ -12,8 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
 
+from django.conf import settings
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
 from django.utils.cache import (
     get_conditional_response,
     patch_cache_control,
@@ -24,7 +28,7 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from tournaments import names, permissions, services
+from tournaments import glance, names, permissions, services
 from tournaments.hidden import hidden_through, latest_round
 from tournaments.models import Player, Tournament
 from tournaments.room import Room, tournament_room
@@ -44,6 +48,8 @@ SEARCH_MAX_LENGTH = 120
 """A player's name is at most this long; a longer query is cut to it."""
 SEARCH_LIMIT = 20
 PROJECTOR_PARTS = ("standings", "seating")
+ME_SECONDS = 7 * 24 * 3600
+"""How long a phone remembers the player whose line its standings glance shows."""
 
 
 def _htmx(request: HttpRequest) -> bool:
@@ -64,7 +70,9 @@ def public_tournament(request: HttpRequest, slug: str) -> Tournament:
     tournament = get_object_or_404(Tournament.objects.annotate(**latest), slug=slug)
     if not permissions.may(request.user, permissions.Action.VIEW_PUBLIC, tournament):
         raise Http404
-    tournament.version = services.shown_version_advance(tournament=tournament)
+    shown = services.shown_version_advance(tournament=tournament)
+    services.shown_note(tournament=tournament, version=shown, through=hidden(tournament))
+    tournament.version = shown
     return tournament
 
 
@@ -75,43 +83,144 @@ def hidden(tournament: Tournament) -> int | None:
     return hidden_through(tournament, tournament.latest_round)
 
 
-def page_etag(request: HttpRequest, tournament: Tournament) -> str:
-    """The quoted ETag of a public page of ``tournament`` as this request would get it: the
-    tournament's version, the language, the user (the page's top bar names him), the address
-    with its query (``?round=``, ``?q=``, ``?part=``), htmx-or-not (a partial is another
-    representation) and the rounds the standings may show (:func:`hidden`: hiding them or showing
-    them again changes the page at once, whatever version the pages show)."""
+def me_cookie(slug: str) -> str:
+    """The cookie in which a phone remembers the player it follows in the standings of the
+    tournament at ``slug`` (:func:`standings`: his own line in the glance)."""
+    return f"kreide_me_{slug}"
+
+
+def _etag(
+    request: HttpRequest, slug: str, version: int, through: int | None, user: int | None
+) -> str:
     parts = (
-        tournament.version,
-        hidden(tournament),
+        version,
+        through,
         get_language(),
-        request.user.pk,
+        user,
         request.get_full_path(),
         _htmx(request),
+        None if "me" in request.GET else request.COOKIES.get(me_cookie(slug)),
     )
     return quote_etag(hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest())
 
 
-def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def page_etag(request: HttpRequest, tournament: Tournament) -> str:
+    """The quoted ETag of a public page of ``tournament`` as this request would get it: the
+    tournament's version, the language, the user (the page's top bar names him), the address
+    with its query (``?round=``, ``?q=``, ``?part=``, ``?me=``), htmx-or-not (a partial is
+    another representation), the player the phone follows (:func:`me_cookie`, where no ``?me=``
+    names him) and the rounds the standings may show (:func:`hidden`: hiding them or showing
+    them again changes the page at once, whatever version the pages show)."""
+    return _etag(request, tournament.slug, tournament.version, hidden(tournament), request.user.pk)
+
+
+def _glance_refresh(request: HttpRequest) -> bool:
+    """The request is a phone's htmx refresh of the standings now (a glance, unless the
+    tournament is small): not a round's tab, not the whole table."""
+    return _htmx(request) and "round" not in request.GET and "all" not in request.GET
+
+
+def _glance_etag(
+    request: HttpRequest,
+    slug: str,
+    table: glance.Glance,
+    through: int | None,
+    finished: bool,
+    user: int | None,
+) -> str | None:
+    """The ETag of a glance refresh made from what it shows (the lines picked for the player it
+    follows, the round column, the players counted, the rounds shown, the live note) instead of
+    the version: during play the version moves every few seconds, but a phone's top ten and its
+    own lines much less often, so most refreshes stay 304. None where the standings are too
+    small for a glance (the page's ETag then)."""
+    if len(table) < glance.FROM_PLAYERS:
+        return None
+    me = _me(request, slug)
+    if not table.follows(me):
+        me = None
+    parts = (
+        "glance",
+        table.pick(me),
+        me,
+        len(table),
+        table.latest_round,
+        through,
+        finished,
+        get_language(),
+        user,
+        request.get_full_path(),
+    )
+    return quote_etag(hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest())
+
+
+def _unchanged(request: HttpRequest, slug: str, glance_etag: bool) -> HttpResponse | None:
+    """The 304 of a visitor's poll whose ETag is the page's as the cache notes it
+    (``services.shown_note``: the version shown and the rounds shown, kept for the seconds the
+    shown version cannot move on): no database query. None for anything else (no note, another
+    ETag, a logged-in user, whose session would be read): the page's own way then, which may
+    answer 200. A note never answers 200, so it can only tell a phone to keep what it was
+    shown."""
+    if "HTTP_IF_NONE_MATCH" not in request.META or settings.SESSION_COOKIE_NAME in request.COOKIES:
+        return None
+    note = cache.get(services.shown_key(slug))
+    if note is None:
+        return None
+    version, through, until, pk, finished = note
+    if timezone.now().timestamp() >= until:
+        return None
+    etag = None
+    if glance_etag and _glance_refresh(request):
+        table = glance.remembered(pk, version, through)
+        if table is None:
+            return None
+        etag = _glance_etag(request, slug, table, through, finished, None)
+    etag = etag or _etag(request, slug, version, through, None)
+    response = get_conditional_response(request, etag=etag)
+    if response is not None:
+        _headers(response, etag, public=True)
+    return response
+
+
+def _headers(response: HttpResponse, etag: str, *, public: bool) -> None:
+    response["ETag"] = etag
+    patch_cache_control(response, no_cache=True)
+    if not public:
+        patch_cache_control(response, private=True)
+    patch_vary_headers(response, ("HX-Request",))
+
+
+def public_page(
+    view: Callable[..., HttpResponse] | None = None, *, glance_etag: bool = False
+) -> Callable[..., HttpResponse]:
     """Make ``view(request, tournament, **kwargs)`` a public page at ``<slug>``: the tournament
     is checked by :func:`public_tournament`; a request whose ``If-None-Match`` names the page's
     current ETag gets 304 with an empty body without running ``view``. Every answer carries the
     ETag and ``Cache-Control: no-cache`` (browsers and htmx polling revalidate each time;
-    ``private`` too while the pages are off). GET and HEAD only (405 otherwise)."""
+    ``private`` too while the pages are off). GET and HEAD only (405 otherwise). A visitor's
+    unchanged poll is answered from the cache's note without a query (:func:`_unchanged`).
+    ``glance_etag``: the page's htmx refresh is the standings' glance, whose ETag is made from
+    what it shows (:func:`_glance_etag`)."""
+    if view is None:
+        return lambda view: public_page(view, glance_etag=glance_etag)
 
     @require_safe
     @wraps(view)
     def page(request: HttpRequest, slug: str, **kwargs: object) -> HttpResponse:
+        unchanged = _unchanged(request, slug, glance_etag)
+        if unchanged is not None:
+            return unchanged
         tournament = public_tournament(request, slug)
-        etag = page_etag(request, tournament)
+        etag = None
+        if glance_etag and _glance_refresh(request):
+            through = hidden(tournament)
+            table = glance.cached_glance(tournament, through_round=through)
+            user = request.user.pk
+            etag = _glance_etag(request, slug, table, through, tournament.finished, user)
+        etag = etag or page_etag(request, tournament)
         response = get_conditional_response(request, etag=etag) or view(
             request, tournament, **kwargs
         )
-        response["ETag"] = etag
-        patch_cache_control(response, no_cache=True)
-        if not tournament.public:
-            patch_cache_control(response, private=True)
-        patch_vary_headers(response, ("HX-Request",))
+        _headers(response, etag, public=tournament.public)
         return response
 
     return page
@@ -163,22 +272,84 @@ def _lazy_room(tournament: Tournament) -> Room:
     return SimpleLazyObject(lambda: tournament_room(tournament))
 
 
-@public_page
+def _me(request: HttpRequest, slug: str) -> int | None:
+    """The player this phone follows: ``?me=`` (0 forgets him), else the one it remembers
+    (:func:`me_cookie`); None for none."""
+    asked = request.GET.get("me", request.COOKIES.get(me_cookie(slug), ""))
+    return int(asked) or None if asked.isdigit() and len(asked) < 12 else None
+
+
+def _glance_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    table: glance.Glance,
+    rounds: list[int],
+    shown: int | None,
+) -> HttpResponse:
+    """The standings as a phone sees them during play (:mod:`tournaments.glance`): the top of
+    the table and the line of the player it follows with its neighbours, the whole table one tap
+    away (``?all=1``). A player named by ``?me=`` (the seat link's "See the standings", or "My
+    place in the standings" from the search) is remembered in a cookie; ``?me=0`` forgets
+    him."""
+    me = _me(request, tournament.slug)
+    if not table.follows(me):
+        me = None
+    lines = table.pick(me)
+    shown_lines = [line for line in lines if line is not None]
+    context = {
+        "tournament": tournament,
+        "rounds": rounds,
+        "through": None,
+        "room": _lazy_room(tournament),
+        "cache_seconds": STANDINGS_SECONDS,
+        "glance": table,
+        "lines": lines,
+        "me": me,
+        "mine": table.lines[table.positions[me]] if me is not None else None,
+        "last_place_title": tournament.scoring_game.last_place_title,
+        "marks": {
+            "bye": any(line.latest_mark == "bye" for line in shown_lines),
+            "missed": any(line.latest_mark == "missed" for line in shown_lines),
+        },
+        "shown_through": shown,
+        "hidden_from": None if shown is None else shown + 1,
+    }
+    template = partial(request, "tournaments/standings.html", "glance")
+    response = render(request, template, context)
+    remembered = request.COOKIES.get(me_cookie(tournament.slug))
+    if "me" in request.GET and me is None and remembered is not None:
+        response.delete_cookie(me_cookie(tournament.slug))
+    elif me is not None and remembered != str(me):
+        response.set_cookie(
+            me_cookie(tournament.slug), str(me), max_age=ME_SECONDS, httponly=True, samesite="Lax"
+        )
+    patch_vary_headers(response, ("Cookie",))
+    return response
+
+
+@public_page(glance_etag=True)
 def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The standings now, or after the round of ``?round=``, with a tab per round drawn; below
     them the team standings where registered teams play (partnership games). The htmx refresh
     gets the tables only. While the live standings are hidden, the tabs and ``?round=`` reach
-    only the rounds shown (404 beyond them)."""
+    only the rounds shown (404 beyond them). The standings now of a tournament of
+    :data:`tournaments.glance.FROM_PLAYERS` players or more are a glance
+    (:func:`_glance_page`), the whole table at ``?all=1``."""
     through, rounds = _chosen_round(request, tournament)
     shown = hidden(tournament)
     if shown is not None:
         if through is not None and through > shown:
             raise Http404
         rounds = [number for number in rounds if number <= shown]
+    if through is None and "all" not in request.GET:
+        table = glance.cached_glance(tournament, through_round=shown)
+        if len(table) >= glance.FROM_PLAYERS:
+            return _glance_page(request, tournament, table, rounds, shown)
     context = {
         "tournament": tournament,
         "rounds": rounds,
         "through": through,
+        "whole": "all" in request.GET,
         "room": _lazy_room(tournament),
         **_lazy_standings(tournament, through),
     }

@@ -1,0 +1,325 @@
+"""The phones' glance at the live standings (issue 18): the top of the table and the followed
+player's line with its neighbours, how the player is known (the seat link, the search's "My place
+in the standings", remembered in a cookie), what it costs (queries, bytes) and that hidden
+standings stay hidden in it.
+
+The rows are worked out by hand on the eight-player evening of ``test_public`` (its docstring:
+now 2B, 2C, 2D share place 1; 1C is 4th; 1B and 1D share place 5; 1A is 7th, 2A 8th), with the
+glance made small (the top 3, one line either side) so that eight players are enough."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests.tournaments.test_public import RANKED_ROW, evening, record, strich_to, url
+from tournaments import glance, services
+from tournaments.glance import Glance, Line
+from tournaments.models import Seat
+from tournaments.views.public import me_cookie
+
+__all__ = ["evening"]  # the fixture, shared with test_public
+
+HTMX = {"HX-Request": "true"}
+GAP = re.compile(r'<tr class="gap">')
+
+
+@pytest.fixture
+def small_glance(monkeypatch):
+    """A glance from eight players on: the top 3 and one line either side of the player's."""
+    monkeypatch.setattr(glance, "FROM_PLAYERS", 8)
+    monkeypatch.setattr(glance, "TOP", 3)
+    monkeypatch.setattr(glance, "AROUND", 1)
+
+
+def shown(html: str) -> list[tuple[str, str]]:
+    """(rank, name) of each line shown, in order."""
+    return [(rank, name) for rank, _url, name in RANKED_ROW.findall(html)]
+
+
+def names(roles, *keys: str) -> set[str]:
+    return {roles[key].name for key in keys}
+
+
+# --- which lines -------------------------------------------------------------------------------
+
+
+def synthetic(count: int) -> Glance:
+    lines = tuple(
+        Line(pk, str(pk), f"P{pk}", False, "", 0, "", pk, False) for pk in range(1, count + 1)
+    )
+    return Glance(lines, {line.pk: index for index, line in enumerate(lines)}, 1)
+
+
+@pytest.mark.parametrize(
+    ("me", "expected"),
+    [
+        (None, [1, 2, 3, None]),  # nobody followed: the top
+        (999, [1, 2, 3, None]),  # not a ranked player: the top
+        (11, [1, 2, 3, None, 9, 10, 11, 12, 13, None]),
+        (5, [1, 2, 3, 4, 5, 6, 7, None]),  # close to the top: one run, no gap
+        (2, [1, 2, 3, 4, None]),
+        (20, [1, 2, 3, None, 18, 19, 20]),  # the last: nothing below
+        (19, [1, 2, 3, None, 17, 18, 19, 20]),
+    ],
+)
+def test_the_glance_picks_the_top_and_the_players_neighbours(me, expected):
+    picked = synthetic(20).pick(me, top=3, around=2)
+    assert [None if line is None else line.pk for line in picked] == expected
+
+
+def test_a_glance_of_fewer_lines_than_the_top_is_all_of_them():
+    assert [line.pk for line in synthetic(2).pick(None, top=3, around=2)] == [1, 2]
+
+
+def test_the_glance_shows_the_top_and_my_line_with_its_neighbours(client, evening, small_glance):
+    tournament, roles = evening
+    response = client.get(url("standings", tournament) + f"?me={roles['1A'].pk}", headers=HTMX)
+    html = response.content.decode()
+    lines = shown(html)
+    top, mine = lines[:3], lines[3:]
+    assert {name for _rank, name in top} == names(roles, "2B", "2C", "2D")
+    assert {rank for rank, _name in top} == {"1="}
+    # Place 6 of the table is one of the two sharing place 5 (the lot orders them), then 1A, 2A.
+    assert mine[0][0] == "5=" and mine[0][1] in names(roles, "1B", "1D")
+    assert mine[1:] == [("7", roles["1A"].name), ("8", roles["2A"].name)]
+    assert len(GAP.findall(html)) == 1  # between the top and 1A's neighbours; 2A is the last
+    assert roles["1C"].name not in html
+    assert re.search(r'<tr id="me" class="me" aria-current="true"><td>7</td>', html)
+    assert "R2" in html and "<html" not in html
+    assert f"{roles['1A'].name}: place 7 of 8 · " in html  # said above the table
+    assert f"{url('standings', tournament)}?all=1" in html
+
+
+def test_without_a_player_the_glance_is_the_top(client, evening, small_glance):
+    tournament, roles = evening
+    html = client.get(url("standings", tournament)).content.decode()
+    assert {name for _rank, name in shown(html)} == names(roles, "2B", "2C", "2D")
+    assert len(GAP.findall(html)) == 1 and 'class="me"' not in html
+    assert "My place in the standings" in html  # how to choose one
+
+
+def test_the_whole_table_is_one_tap_away(client, evening, small_glance):
+    tournament, roles = evening
+    response = client.get(url("standings", tournament) + "?all=1")
+    assert len(shown(response.content.decode())) == 8
+    refresh = client.get(url("standings", tournament) + "?all=1", headers=HTMX)
+    assert 'hx-get="' + url("standings", tournament) + '?all=1"' in refresh.content.decode()
+    assert len(shown(refresh.content.decode())) == 8
+
+
+def test_a_small_tournament_shows_the_whole_table(client, evening):
+    tournament, _roles = evening
+    html = client.get(url("standings", tournament)).content.decode()
+    assert len(shown(html)) == 8 and "glance-table" not in html
+
+
+# --- how the player is known -------------------------------------------------------------------
+
+
+def test_the_seat_link_leads_to_the_standings_with_its_player(client, evening):
+    tournament, roles = evening
+    seat = Seat.objects.get(table__round__number=2, player=roles["1A"])
+    html = client.get(reverse("table-detail", args=[seat.token])).content.decode()
+    assert f'href="{url("standings", tournament)}?me={roles["1A"].pk}"' in html
+
+
+def test_the_search_offers_my_place_in_the_standings(client, evening):
+    tournament, roles = evening
+    name = roles["2A"].name
+    html = client.get(url("seat-search", tournament), {"q": name}).content.decode()
+    assert f'href="{url("standings", tournament)}?me={roles["2A"].pk}"' in html
+
+
+def test_the_phone_remembers_the_player_until_told_to_forget(client, evening, small_glance):
+    tournament, roles = evening
+    address = url("standings", tournament)
+    chosen = client.get(address + f"?me={roles['1A'].pk}")
+    assert chosen.cookies[me_cookie(tournament.slug)].value == str(roles["1A"].pk)
+    assert "Cookie" in chosen["Vary"]
+    again = client.get(address).content.decode()  # the cookie, no ?me=
+    assert ("7", roles["1A"].name) in shown(again) and 'class="me"' in again
+    forgotten = client.get(address + "?me=0")
+    assert forgotten.cookies[me_cookie(tournament.slug)].value == ""  # deleted
+    assert ("7", roles["1A"].name) not in shown(forgotten.content.decode())
+
+
+@pytest.mark.parametrize("asked", ["abc", "-3", "0", "99999999"])
+def test_a_player_not_in_the_standings_gives_the_top(client, evening, small_glance, asked):
+    tournament, roles = evening
+    response = client.get(url("standings", tournament) + f"?me={asked}")
+    assert response.status_code == 200
+    assert {name for _rank, name in shown(response.content.decode())} == names(
+        roles, "2B", "2C", "2D"
+    )
+    assert (
+        me_cookie(tournament.slug) not in response.cookies
+        or not response.cookies[me_cookie(tournament.slug)].value
+    )
+
+
+def test_the_etag_follows_the_remembered_player(client, evening, small_glance):
+    tournament, roles = evening
+    address = url("standings", tournament)
+    plain = client.get(address, headers=HTMX)["ETag"]
+    client.cookies[me_cookie(tournament.slug)] = str(roles["1A"].pk)
+    followed = client.get(address, headers={**HTMX, "If-None-Match": plain})
+    assert followed.status_code == 200 and followed["ETag"] != plain
+
+
+# --- hidden standings --------------------------------------------------------------------------
+
+
+def test_hidden_standings_never_show_through_the_glance(client, evening, organiser, small_glance):
+    """Hidden from round 2 on: the glance is the standings after round 1, for the followed
+    player too (1C took a Strich in round 2: now 4th with 1, after round 1 level first with
+    0)."""
+    tournament, roles = evening
+    services.tournament_settings(tournament=tournament, by=organiser, standings_hidden_from_round=2)
+    address = url("standings", tournament) + f"?me={roles['1C'].pk}"
+    for headers in ({}, HTMX):
+        html = client.get(address, headers=headers).content.decode()
+        assert ("1=", roles["1C"].name) in shown(html)
+        assert ("4", roles["1C"].name) not in shown(html)
+        assert "R2" not in html and "R1" in html
+        assert "Standings after round 1" in html
+        mine = re.search(r'<tr id="me" class="me"[^>]*>.*?</tr>', html).group(0)
+        assert mine.endswith('<td class="num total">0</td></tr>')
+    services.standings_reveal(tournament=tournament, by=organiser)
+    html = client.get(address, headers=HTMX).content.decode()
+    assert ("4", roles["1C"].name) in shown(html) and "R2" in html
+
+
+# --- what a refresh costs ----------------------------------------------------------------------
+
+
+def test_the_glance_refresh_costs_a_fixed_number_of_queries(
+    client, evening, small_glance, django_assert_num_queries
+):
+    """Cold: the tournament and the standings (five queries: rounds, players, seats, tables,
+    byes); then, for any player, the tournament alone (the glance comes from the cache): no query
+    per player or line; a 304 the same."""
+    tournament, roles = evening
+    address = url("standings", tournament)
+    with django_assert_num_queries(6):
+        first = client.get(address + f"?me={roles['1A'].pk}", headers=HTMX)
+    for role in ("2A", "1C", "2B"):
+        with django_assert_num_queries(1):
+            assert client.get(address + f"?me={roles[role].pk}", headers=HTMX).status_code == 200
+    with django_assert_num_queries(1):
+        again = client.get(
+            address + f"?me={roles['1A'].pk}", headers={**HTMX, "If-None-Match": first["ETag"]}
+        )
+    assert again.status_code == 304
+
+
+def test_a_phones_refresh_is_at_most_10_kib_however_many_players(client, make_tournament):
+    """200 players (the glance's own size, with nothing made small): the refresh a phone polls
+    and the whole page it opens stay small, while the whole table grows with the players."""
+    tournament = make_tournament(players=200, name="Meisterschaft")
+    first = services.round_draw(tournament=tournament, method="random", seed=1)
+    for table in first.tables.all()[:20]:
+        record(table, strich_to("A"))
+    player = Seat.objects.filter(table__round=first).order_by("table__number", "label").last()
+    address = url("standings", tournament) + f"?me={player.player_id}"
+    refresh = client.get(address, headers=HTMX)
+    page = client.get(address)
+    whole = client.get(url("standings", tournament) + "?all=1", headers=HTMX)
+    assert len(shown(refresh.content.decode())) == glance.TOP + 2 * glance.AROUND + 1
+    assert len(refresh.content) <= 10 * 1024
+    assert len(page.content) <= 16 * 1024
+    assert len(shown(whole.content.decode())) == 200 and len(whole.content) > 20 * 1024
+
+
+def test_threads_missing_a_new_glance_compute_it_once(evening, monkeypatch):
+    """After the version shown changes every thread's next refresh misses at once: one computes
+    the standings, the others wait for its glance."""
+    import threading
+
+    from tournaments import standings
+
+    tournament, _roles = evening
+    calls = []
+    computed = standings.tournament_standings(tournament)  # no queries in the threads
+
+    def slow(*args, **kwargs):
+        calls.append(1)
+        threading.Event().wait(0.2)
+        return computed
+
+    monkeypatch.setattr(standings, "tournament_standings", slow)
+    found = []
+    threads = [
+        threading.Thread(target=lambda: found.append(glance.cached_glance(tournament)))
+        for _ in range(4)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(calls) == 1 and len(found) == 4
+    assert len({id(g) for g in found}) == 1
+
+
+# --- the glance's ETag: what it shows, not the version -------------------------------------------
+
+
+def test_a_write_that_changes_nothing_shown_keeps_the_refresh_a_304(
+    client, evening, organiser, small_glance
+):
+    """The version moves with every write; the glance's refresh changes only when its lines do:
+    a setting changes nothing shown (304), while the whole page, which shows more, is new."""
+    tournament, roles = evening
+    address = url("standings", tournament) + f"?me={roles['1A'].pk}"
+    refresh = client.get(address, headers=HTMX)
+    page = client.get(address)
+    services.tournament_settings(tournament=tournament, by=organiser, round_minutes=45)
+    again = client.get(address, headers={**HTMX, "If-None-Match": refresh["ETag"]})
+    assert again.status_code == 304
+    assert client.get(address, headers={"If-None-Match": page["ETag"]}).status_code == 200
+
+
+def test_a_deal_that_changes_my_line_gives_a_new_refresh(client, evening, small_glance):
+    """1A takes a Strich in round 2: his total shown changes (2 → 3), so the refresh is new."""
+    tournament, roles = evening
+    address = url("standings", tournament) + f"?me={roles['1A'].pk}"
+    first = client.get(address, headers=HTMX)
+    seat = Seat.objects.select_related("table").get(table__round__number=2, player=roles["1A"])
+    record(seat.table, strich_to(seat.label))
+    changed = client.get(address, headers={**HTMX, "If-None-Match": first["ETag"]})
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+    mine = re.search(r'<tr id="me" class="me"[^>]*>.*?</tr>', changed.content.decode()).group(0)
+    assert mine.endswith('<td class="num total">3</td></tr>')
+
+
+def test_the_glance_etag_differs_by_player_language_and_hidden_rounds(
+    client, evening, organiser, small_glance
+):
+    tournament, roles = evening
+    address = url("standings", tournament)
+    etags = {
+        client.get(address + f"?me={roles['1A'].pk}", headers=HTMX)["ETag"],
+        client.get(address + f"?me={roles['2A'].pk}", headers=HTMX)["ETag"],
+        client.get(address, headers=HTMX)["ETag"],
+    }
+    client.cookies["django_language"] = "de"
+    etags.add(client.get(address, headers=HTMX)["ETag"])
+    services.tournament_settings(tournament=tournament, by=organiser, standings_hidden_from_round=2)
+    etags.add(client.get(address, headers=HTMX)["ETag"])
+    assert len(etags) == 5
+
+
+def test_an_unchanged_glance_refresh_costs_no_query(
+    client, evening, small_glance, settings, django_assert_num_queries
+):
+    """With the shared version's note in the cache (``services.shown_note``) and the glance in
+    the process, a phone's unchanged refresh is a 304 without a query."""
+    settings.PUBLIC_REFRESH_SECONDS = 5
+    tournament, roles = evening
+    address = url("standings", tournament) + f"?me={roles['1A'].pk}"
+    first = client.get(address, headers=HTMX)
+    with django_assert_num_queries(0):
+        again = client.get(address, headers={**HTMX, "If-None-Match": first["ETag"]})
+    assert again.status_code == 304 and again["ETag"] == first["ETag"]

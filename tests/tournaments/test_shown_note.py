@@ -1,0 +1,84 @@
+"""The 304 without a database query (issue 18): the public pages note in the cache which version
+they show, for the seconds it cannot move on (``services.shown_note``), and a visitor's poll
+whose ETag is that page's is answered 304 from the note alone. The note never answers 200, and
+the organiser's switches (pages off, standings hidden or shown again) drop it at once."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from tests.tournaments.test_public import evening, record, strich_to
+from tournaments import services
+from tournaments.models import Seat
+
+__all__ = ["evening"]  # the fixture, shared with test_public
+
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def clock(settings, monkeypatch):
+    """The pages share a version for 5 s; the time is the test's."""
+    from django.utils import timezone
+
+    settings.PUBLIC_REFRESH_SECONDS = 5
+    now = [datetime.datetime(2026, 11, 21, 20, 0, tzinfo=datetime.UTC)]
+    monkeypatch.setattr(timezone, "now", lambda: now[0])
+    return now
+
+
+@pytest.mark.parametrize("query", ["", "?me=1", "?all=1", "?round=1"])
+def test_an_unchanged_poll_costs_no_query(client, evening, clock, query, django_assert_num_queries):
+    tournament, _roles = evening
+    address = reverse("standings", args=[tournament.slug]) + query
+    first = client.get(address, headers=HTMX)
+    assert first.status_code == 200
+    with django_assert_num_queries(0):
+        again = client.get(address, headers={**HTMX, "If-None-Match": first["ETag"]})
+    assert again.status_code == 304 and again["ETag"] == first["ETag"]
+    assert "no-cache" in again["Cache-Control"]
+
+
+def test_the_note_never_answers_200_and_lapses_with_the_shared_version(
+    client, evening, clock, django_assert_num_queries
+):
+    tournament, roles = evening
+    address = reverse("standings", args=[tournament.slug])
+    first = client.get(address, headers=HTMX)["ETag"]
+    with django_assert_num_queries(1):  # another ETag: the page's own way
+        assert client.get(address, headers={**HTMX, "If-None-Match": '"x"'}).status_code == 200
+    seat = Seat.objects.select_related("table").get(table__round__number=2, player=roles["2A"])
+    record(seat.table, strich_to(seat.label))
+    clock[0] += datetime.timedelta(seconds=4)  # within the shared 5 s: still the version shown
+    with django_assert_num_queries(0):
+        assert client.get(address, headers={**HTMX, "If-None-Match": first}).status_code == 304
+    clock[0] += datetime.timedelta(seconds=2)  # past them: the deal is shown
+    fresh = client.get(address, headers={**HTMX, "If-None-Match": first})
+    assert fresh.status_code == 200 and fresh["ETag"] != first
+
+
+def test_a_logged_in_poll_reads_the_database(client, evening, clock, organiser):
+    """The page names the user: his session is read, so the note does not answer for him."""
+    tournament, _roles = evening
+    client.force_login(organiser)
+    address = reverse("standings", args=[tournament.slug])
+    first = client.get(address, headers=HTMX)["ETag"]
+    again = client.get(address, headers={**HTMX, "If-None-Match": first})
+    assert again.status_code == 304
+
+
+def test_the_organisers_switches_drop_the_note_at_once(client, evening, clock, organiser):
+    tournament, _roles = evening
+    address = reverse("standings", args=[tournament.slug])
+    first = client.get(address, headers=HTMX)["ETag"]
+    services.tournament_settings(tournament=tournament, by=organiser, standings_hidden_from_round=2)
+    hidden = client.get(address, headers={**HTMX, "If-None-Match": first})
+    assert hidden.status_code == 200  # not a 304 from the note: the standings after round 1
+    services.standings_reveal(tournament=tournament, by=organiser)
+    shown = client.get(address, headers={**HTMX, "If-None-Match": hidden["ETag"]})
+    assert shown.status_code == 200
+    services.tournament_settings(tournament=tournament, by=organiser, public=False)
+    assert client.get(address, headers={**HTMX, "If-None-Match": shown["ETag"]}).status_code == 404

@@ -1,0 +1,169 @@
+"""The phones' glance at the live standings: the top of the table and one player's own line with
+its neighbours, instead of every line (issue 18: 2,000 phones refreshing a 1,000-player table
+while every table enters deals; the whole table is 350 KiB, a glance a few KiB).
+
+The lines come from :func:`tournaments.standings.cached_standings` boiled down to what a phone
+shows (rank, name, the latest round's score, the total) and are kept in the cache per version
+and rounds shown, as plain tuples: a hit unpickles a thousand small tuples, not a thousand
+``Row`` objects with their ``RoundScore`` dataclasses.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from django.core.cache import cache
+
+from tournaments.models import Tournament
+from tournaments.standings import STANDINGS_SECONDS, Standings, cached_standings
+
+TOP = 10
+"""How many lines from the top a glance shows."""
+AROUND = 2
+"""How many lines above and below the player's own a glance shows."""
+FROM_PLAYERS = 40
+"""The standings glance only from this many ranked players on; a smaller table is shown whole
+(it fits a phone's refresh anyway)."""
+
+
+class Line(NamedTuple):
+    """One player's line as a glance shows it."""
+
+    pk: int
+    rank: str
+    """"3", or "3=" where the rank is shared."""
+    name: str
+    withdrawn: bool
+    decided_by: str
+    """``Row.decided_by``: "stechen", "lot" or ""."""
+    latest: int | None
+    """The score of the latest round shown; None where the player has none in it."""
+    latest_mark: str
+    """What that score is: "" (final), "provisional" (the table still plays), "bye", "missed"."""
+    total: int
+    last: bool
+    """The player ranked last (Hintersche: the Bollenkönig)."""
+
+
+@dataclass(frozen=True)
+class Glance:
+    """Every ranked player's :class:`Line` in rank order, and where each player stands."""
+
+    lines: tuple[Line, ...]
+    positions: dict[int, int]
+    """Player pk → index into :attr:`lines` (players außer Konkurrenz are not there)."""
+    latest_round: int | None
+    """The latest round the standings cover (its score is the glance's one round column)."""
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    def follows(self, pk: int | None) -> bool:
+        """``pk`` is a ranked player of these standings."""
+        return pk is not None and pk in self.positions
+
+    def pick(self, pk: int | None, top: int | None = None, around: int | None = None):
+        """The lines to show: the first ``top`` (:data:`TOP`) and, for the player ``pk``, his own
+        line with ``around`` (:data:`AROUND`) on either side; None between two lines that are not
+        neighbours (the gap). An unknown ``pk`` gives the top alone."""
+        top = TOP if top is None else top
+        around = AROUND if around is None else around
+        wanted = set(range(min(top, len(self.lines))))
+        if self.follows(pk):
+            at = self.positions[pk]
+            wanted.update(range(max(0, at - around), min(len(self.lines), at + around + 1)))
+        picked: list[Line | None] = []
+        previous = -1
+        for index in sorted(wanted):
+            if index != previous + 1:
+                picked.append(None)
+            picked.append(self.lines[index])
+            previous = index
+        if previous != len(self.lines) - 1 and picked:
+            picked.append(None)  # more below
+        return picked
+
+
+def _mark(score) -> str:
+    if score.bye:
+        return "bye"
+    if score.missed:
+        return "missed"
+    return "" if score.finished else "provisional"
+
+
+def glance_of(standings: Standings) -> Glance:
+    """The :class:`Glance` of ``standings``."""
+    last = standings.last
+    column = len(standings.rounds) - 1
+    lines = []
+    for row in standings.rows:
+        latest = row.cells[column] if column >= 0 else None
+        lines.append(
+            Line(
+                pk=row.player.pk,
+                rank=f"{row.rank}{'=' if row.tied else ''}",
+                name=row.player.name,
+                withdrawn=row.player.withdrawn,
+                decided_by=row.decided_by,
+                latest=None if latest is None else latest.score,
+                latest_mark="" if latest is None else _mark(latest),
+                total=row.total,
+                last=row is last,
+            )
+        )
+    return Glance(
+        lines=tuple(lines),
+        positions={line.pk: index for index, line in enumerate(lines)},
+        latest_round=standings.rounds[-1] if standings.rounds else None,
+    )
+
+
+_MEMO: dict[str, Glance] = {}
+"""This process's glances by cache key: a phone's refresh reads its glance without unpickling
+a thousand lines from the cache. Never stale: the key holds the version, which every write
+raises; a few versions are kept (:data:`MEMO_SIZE`)."""
+MEMO_SIZE = 8
+_computing = threading.Lock()
+
+
+def forget() -> None:
+    """Empty this process's memo (:data:`_MEMO`), as ``cache.clear()`` empties the cache."""
+    _MEMO.clear()
+
+
+def _key(pk: int, version: int, through_round: int | None) -> str:
+    return f"glance:v1:{pk}:{version}:{through_round}"
+
+
+def remembered(pk: int, version: int, through_round: int | None) -> Glance | None:
+    """The glance of tournament ``pk`` at ``version`` if this process has it at hand (no query,
+    no cache read), else None."""
+    return _MEMO.get(_key(pk, version, through_round))
+
+
+def cached_glance(tournament: Tournament, *, through_round: int | None = None) -> Glance:
+    """:func:`glance_of` the standings through ``through_round`` (None: all rounds), kept in the
+    cache under the tournament's ``version`` like the standings (which are computed, or read
+    from the cache, only when the glance is missing), and in this process's memo."""
+    key = _key(tournament.pk, tournament.version, through_round)
+    found = _MEMO.get(key)
+    if found is not None:
+        return found
+    # One thread of this process computes a new version's glance; the others wait for it
+    # instead of each computing the standings (after every change of the version shown, every
+    # thread's next refresh misses at once).
+    with _computing:
+        found = _MEMO.get(key)
+        if found is None:
+            found = cache.get_or_set(
+                key,
+                lambda: glance_of(cached_standings(tournament, through_round=through_round)),
+                timeout=STANDINGS_SECONDS,
+            )
+            if len(_MEMO) >= MEMO_SIZE:
+                _MEMO.clear()
+            _MEMO[key] = found
+    return found
