@@ -112,9 +112,9 @@ def _error_lines(errors: dict[str, list[str]], players: dict[str, Any]) -> list[
     name ("Anna Kech: …"): a deal queued offline may be refused on a field the form no longer
     shows (a player who has since dropped out)."""
     lines = []
-    for field, messages in errors.items():
+    for field, refusals in errors.items():
         player = players.get(field.rpartition(".")[2]) if "." in field else None
-        lines += [f"{player.name}: {m}" if player else m for m in messages]
+        lines += [f"{player.name}: {m}" if player else m for m in refusals]
     return lines
 
 
