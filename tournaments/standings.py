@@ -392,20 +392,24 @@ def _bye_scores(
     return lambda number: by_round.get(number, tournament.bye_score)
 
 
-def tournament_standings(tournament: Tournament, *, through_round: int | None = None) -> Standings:
-    """Rank every player of ``tournament`` by the game's metric summed over all rounds (or the
-    rounds up to ``through_round``: the standings after that round), then by the tournament's
-    tie-break order (the game's own when none was chosen). Byes score :func:`bye_score` and
-    are flagged (never winning a countback); withdrawn players keep their results, flagged.
-    Equal ranks are shared; the lot only orders within them (not between partners). Six queries
-    and no model instances, however many players (the page of a 1,000-player tournament is
-    measured in ``docs/benchmarks.md``)."""
-    game = tournament.scoring_game
-    variant = game.variant(tournament.variant)
-    rounds_query = Round.objects.filter(tournament=tournament)
-    if through_round is not None:
-        rounds_query = rounds_query.filter(number__lte=through_round)
-    rounds = list(rounds_query.values_list("number", flat=True))
+@dataclass(frozen=True)
+class _Scores:
+    """What the standings are ranked from: the ranked players and each one's round scores (at
+    the tables, byes, rounds missed) for the rounds read."""
+
+    entrants: list[Entrant]
+    scores: dict[int, list[RoundScore]]
+    """Per player's pk his round scores, one a round read (none before he first played)."""
+    hors_concours: tuple[str, ...]
+
+
+def _scores(
+    tournament: Tournament, game: scoring.Game, variant: object, rounds: list[int]
+) -> _Scores:
+    """Every ranked player's round scores in ``rounds``: his tables' (stored results), byes at
+    :func:`bye_score`, rounds missed at the round's worst. Each round's figures depend on that
+    round alone, so the scores of all rounds serve the standings after any of them. Five
+    queries."""
     facts = Player.objects.filter(tournament=tournament).values_list(
         "pk",
         "name",
@@ -417,14 +421,14 @@ def tournament_standings(tournament: Tournament, *, through_round: int | None = 
         "hors_concours",
     )
     shown = labels(f[:4] for f in facts)
-    players = {
-        pk: Row(player=Entrant(pk, shown[pk], stechen_rank, withdrawn, team_id))
+    entrants = {
+        pk: Entrant(pk, shown[pk], stechen_rank, withdrawn, team_id)
         for pk, _name, _club, _number, stechen_rank, withdrawn, team_id, hors in facts
         if not hors
     }
     scores: dict[int, list[RoundScore]] = defaultdict(list)
     for player_id, score in _table_scores(tournament, game, variant, rounds):
-        if player_id in players:  # a substitute's results are neither ranked nor averaged
+        if player_id in entrants:  # a substitute's results are neither ranked nor averaged
             scores[player_id].append(score)
     played = _played(scores)
     bye_scores = _bye_scores(tournament, game, played)
@@ -433,24 +437,77 @@ def tournament_standings(tournament: Tournament, *, through_round: int | None = 
         round__tournament=tournament, round__number__in=rounds
     ).values_list("round__number", "player_id"):
         scores[player_id].append(RoundScore(round=round_number, score=bye_scores(round_number)))
-    for pk in players:
+    for pk in entrants:
         there = {score.round for score in scores[pk]}
         scores[pk].extend(
             RoundScore(round=number, score=worst[number], missed=True)
             for number in rounds
             if number not in there and number in worst
         )
-    for pk, row in players.items():
-        _fill(row, scores[pk], rounds)
+    return _Scores(
+        entrants=list(entrants.values()),
+        scores=scores,
+        hors_concours=tuple(sorted((shown[f[0]] for f in facts if f[-1]), key=sort_key)),
+    )
+
+
+def _ranked(
+    tournament: Tournament, game: scoring.Game, variant: object, read: _Scores, rounds: list[int]
+) -> Standings:
+    """The standings over ``rounds`` (their numbers, in order) from the scores ``read``: each
+    player's scores of those rounds summed, then ranked by the tie-breaks. No query."""
+    wanted = set(rounds)
+    rows = [
+        _fill(
+            Row(player=entrant), [s for s in read.scores[entrant.pk] if s.round in wanted], rounds
+        )
+        for entrant in read.entrants
+    ]
     order = tuple(tournament.tiebreaks) or game.tiebreak_order(variant)
     keys = _tiebreak_keys(tournament, game, order, rounds)
     sign = 1 if game.metric_ascending else -1
     return Standings(
-        rows=_rank(list(players.values()), order, keys, sign, tournament.stechen_table_size),
+        rows=_rank(rows, order, keys, sign, tournament.stechen_table_size),
         rounds=rounds,
         tiebreaks=order,
-        hors_concours=tuple(sorted((shown[f[0]] for f in facts if f[-1]), key=sort_key)),
+        hors_concours=read.hors_concours,
     )
+
+
+def _round_numbers(tournament: Tournament, through_round: int | None = None) -> list[int]:
+    rounds_query = Round.objects.filter(tournament=tournament)
+    if through_round is not None:
+        rounds_query = rounds_query.filter(number__lte=through_round)
+    return list(rounds_query.values_list("number", flat=True))
+
+
+def tournament_standings(tournament: Tournament, *, through_round: int | None = None) -> Standings:
+    """Rank every player of ``tournament`` by the game's metric summed over all rounds (or the
+    rounds up to ``through_round``: the standings after that round), then by the tournament's
+    tie-break order (the game's own when none was chosen). Byes score :func:`bye_score` and
+    are flagged (never winning a countback); withdrawn players keep their results, flagged.
+    Equal ranks are shared; the lot only orders within them (not between partners). Six queries
+    and no model instances, however many players (the page of a 1,000-player tournament is
+    measured in ``docs/benchmarks.md``)."""
+    game = tournament.scoring_game
+    variant = game.variant(tournament.variant)
+    rounds = _round_numbers(tournament, through_round)
+    return _ranked(tournament, game, variant, _scores(tournament, game, variant, rounds), rounds)
+
+
+def standings_after_each_round(tournament: Tournament) -> dict[int, Standings]:
+    """Per round number the standings after it, as :func:`tournament_standings` with
+    ``through_round`` gives them, in one pass: the scores read once (six queries in all), then
+    ranked over the rounds up to each (the championship report's leaders and chart: ten rounds
+    read ten times took half a second)."""
+    game = tournament.scoring_game
+    variant = game.variant(tournament.variant)
+    rounds = _round_numbers(tournament)
+    read = _scores(tournament, game, variant, rounds)
+    return {
+        number: _ranked(tournament, game, variant, read, [n for n in rounds if n <= number])
+        for number in rounds
+    }
 
 
 def team_standings(tournament: Tournament, standings: Standings) -> Standings:

@@ -17,7 +17,12 @@ from tournaments import services
 from tournaments.models import Table, Tournament
 from tournaments.printing.report import certificates_pdf, championship_report_pdf, placed_ranking
 from tournaments.printing.statistics import PlayedTable, tournament_statistics
-from tournaments.standings import counted_deals, tournament_standings
+from tournaments.standings import (
+    Standings,
+    counted_deals,
+    standings_after_each_round,
+    tournament_standings,
+)
 
 # Example H-1 of the scoring specification, deals 1-4: A takes a Strich in deals 1 (52 card
 # points) and 4 (70), B in deal 2 (61), D in deal 3 (50); C stays clean.
@@ -219,13 +224,40 @@ def test_report_of_a_tournament_before_its_first_round(tournament):
 
 
 def test_report_reads_a_fixed_number_of_queries(db, django_assert_max_num_queries):
-    """Guards against a query per table for its seats or deals (24 tables here): at most six
-    per standings (the final ones and one after each of the four rounds), three for the tables
-    with their seats, players and deals, one each for the byes, the rounds and the organiser."""
+    """Guards against a query per table for its seats or deals (24 tables here), and per round
+    for the standings after it: six for the standings (read once for those after each round, the
+    last being the final ones), three for the tables with their seats, players and deals, one
+    each for the byes, the rounds and the organiser."""
     call_command("demo", game=["hintersche"], stdout=io.StringIO())
     tournament = Tournament.objects.get(game="hintersche")
-    with django_assert_max_num_queries(6 * 5 + 3 + 3):
+    with django_assert_max_num_queries(6 + 3 + 3):
         championship_report_pdf(tournament)
+
+
+def _ranking(standings: Standings) -> list[tuple]:
+    return [
+        (row.player.name, row.rank, row.tied, row.total, row.cells, row.by_lot, row.decided_by)
+        for row in standings.rows
+    ]
+
+
+@pytest.mark.parametrize("game", list(scoring.games))
+def test_the_standings_after_each_round_in_one_pass_are_those_through_each_round(db, game):
+    """The report ranks the standings after every round from the scores read once
+    (``standings_after_each_round``): the same rows, ranks, cells and marks as the standings
+    through that round read on their own, for every game's demo evening (its last round still
+    being played, byes where the players do not fill the tables)."""
+    call_command("demo", game=[game], stdout=io.StringIO())
+    tournament = Tournament.objects.get(game=game)
+
+    by_round = standings_after_each_round(tournament)
+
+    assert list(by_round) == tournament_standings(tournament).rounds
+    for number, standings in by_round.items():
+        alone = tournament_standings(tournament, through_round=number)
+        assert standings.rounds == alone.rounds
+        assert standings.hors_concours == alone.hors_concours
+        assert _ranking(standings) == _ranking(alone)
 
 
 @pytest.mark.german

@@ -201,7 +201,7 @@ def test_table_sheets_read_a_fixed_number_of_queries(db, django_assert_max_num_q
     with django_assert_max_num_queries(3):
         sheets = table_sheets(round, BASE)
     assert len(sheets) == 6
-    assert all(sheet.qr.startswith("data:image/png;base64,") for sheet in sheets)
+    assert all(sheet.qr.startswith("kreide-qr:https") for sheet in sheets)
 
 
 def test_seating_reads_a_fixed_number_of_queries(db, django_assert_max_num_queries):

@@ -28,7 +28,7 @@ from django_tasks_db.models import DBTaskResult
 
 from tournaments.cash import cash_report
 from tournaments.models import Round, Tournament
-from tournaments.printing import pdfparts, report, sheets
+from tournaments.printing import report, sheets
 from tournaments.printing.render import render_pdf
 from tournaments.printing.result_sheet import result_sheet_pdf
 from tournaments.prizes import prize_list
@@ -82,11 +82,17 @@ def _round_standings(tournament: Tournament, the_round: Round | None, base_url: 
 def _round_pack(tournament: Tournament, the_round: Round | None, base_url: str) -> bytes:
     """Everything the desk prints when a round is drawn, as one file: the seating list for the
     wall, the table sheets (with each seat's code where a second player confirms) and, from
-    round 2 on, the standings after the round before."""
-    parts = [sheets.seating_list_pdf(the_round), sheets.table_sheets_pdf(the_round, base_url)]
+    round 2 on, the standings after the round before. The seating list and the standings are
+    made while the sheets' parts are laid out (:func:`.sheets.table_sheets_pdf`)."""
+    after = []
     if the_round.number > 1:
-        parts.append(sheets.standings_pdf(tournament, through_round=the_round.number - 1))
-    return pdfparts.join(parts)
+        after.append(lambda: sheets.standings_pdf(tournament, through_round=the_round.number - 1))
+    return sheets.table_sheets_pdf(
+        the_round,
+        base_url,
+        before=[lambda: sheets.seating_list_pdf(the_round)],
+        after=after,
+    )
 
 
 @dataclass(frozen=True)

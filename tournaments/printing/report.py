@@ -28,6 +28,7 @@ from tournaments.standings import (
     Row,
     Standings,
     counted_deals,
+    standings_after_each_round,
     team_standings,
     tournament_standings,
 )
@@ -114,8 +115,9 @@ def championship_report_pdf(tournament: Tournament) -> bytes:
     podium, final ranking, the last place's title where the game has one, each round with every
     table's final result, statistics, and the standings progression of the top ten. Works at any
     stage: before the first round it holds the cover, an empty ranking and no rounds."""
-    standings = tournament_standings(tournament)
-    by_round = {n: tournament_standings(tournament, through_round=n) for n in standings.rounds}
+    by_round = standings_after_each_round(tournament)
+    # The standings after the last round are the final ones.
+    standings = by_round[max(by_round)] if by_round else tournament_standings(tournament)
     tables = played_tables(tournament)
     results: dict[int, list[TableResult]] = defaultdict(list)
     deals: dict[int, int] = defaultdict(int)

@@ -9,10 +9,10 @@ gets the table's initial engine state (the game's own teams, accounts, contracts
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import segno
 from django.db.models import Prefetch
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -41,7 +41,8 @@ class SheetSeat:
     """The player's registered team ("" for none)."""
     qr: str = ""
     """Where each player enters and confirms on his own phone (the tournament wants a second
-    player's confirmation): the QR code of the seat's link; else ""."""
+    player's confirmation): the QR code of the seat's link (:func:`.pdfparts.qr_src`); else
+    ""."""
 
 
 @dataclass(frozen=True)
@@ -53,8 +54,8 @@ class TableSheet:
     url: str
     """The table page's full address (``base_url`` + the table's path), also in the QR code."""
     qr: str
-    """The QR code of :attr:`url` as a PNG data URI, one pixel a module (the sheet scales it up
-    without smoothing: a small PNG costs weasyprint a third of an SVG's paths)."""
+    """The QR code of :attr:`url` (:func:`.pdfparts.qr_src`: drawn while the sheet is laid out,
+    in the process that lays it out)."""
     state: Any
     """The engine's state before the first deal, for the grid (teams, accounts, contracts)."""
 
@@ -71,11 +72,6 @@ class TableSheet:
         half = (len(self.seats) + 1) // 2
         right: list[SheetSeat | None] = [*self.seats[half:], None]
         return list(zip(self.seats[:half], right, strict=False))
-
-
-def _qr(url: str) -> str:
-    # Medium error correction survives a crease or a coffee ring; black on white only.
-    return segno.make(url, error="m").png_data_uri(scale=1, dark="#000", light="#fff", border=2)
 
 
 def table_sheets(round: Round, base_url: str) -> list[TableSheet]:
@@ -99,27 +95,30 @@ def table_sheets(round: Round, base_url: str) -> list[TableSheet]:
                         label,
                         players[label].name,
                         getattr(players[label].team, "name", ""),
-                        _qr(base_url.rstrip("/") + by_label[label].get_absolute_url())
+                        pdfparts.qr_src(base_url.rstrip("/") + by_label[label].get_absolute_url())
                         if own_links
                         else "",
                     )
                     for label in labels
                 ],
                 url=url,
-                qr=_qr(url),
+                qr=pdfparts.qr_src(url),
                 state=game.initial(labels, variant),
             )
         )
     return sheets
 
 
-def table_sheets_pdf(round: Round, base_url: str) -> bytes:
-    """One A4 page per table of ``round`` (by table number): the table, round and tournament,
-    the seats and players in playing order, a QR code to the table's page (``base_url`` such as
-    ``"https://host"`` before :meth:`Table.get_absolute_url`, printed under it too) and the
-    game's empty scoring grid (``templates/scoring/<game>/sheet_grid.html``). PDF bytes. More than
-    :data:`PARALLEL_SHEETS` sheets are made in parts at once (:mod:`.pdfparts`), the pages
-    numbered on through the parts."""
+def in_parts(round: Round) -> bool:
+    """Whether the sheets of ``round`` are made in parts (more than :data:`PARALLEL_SHEETS`).
+    One query."""
+    return round.tables.count() > PARALLEL_SHEETS
+
+
+def table_sheets_html(round: Round, base_url: str, parts: int = 1) -> list[str]:
+    """The sheets of ``round`` as ``parts`` HTML documents of consecutive tables (one a sheet:
+    see :func:`table_sheets_pdf`); in several parts every part's pages are numbered on from the
+    part before, through all the sheets."""
     tournament = round.tournament
     sheets = table_sheets(round, base_url)
     context = {
@@ -130,17 +129,45 @@ def table_sheets_pdf(round: Round, base_url: str) -> bytes:
         "printed_at": timezone.localtime(),
         "pages": len(sheets),
     }
-    if len(sheets) <= PARALLEL_SHEETS:
-        return render_pdf("print/table_sheets.html", {**context, "sheets": sheets})
-    size = -(-len(sheets) // pdfparts.processes())
-    parts = [
+    if parts == 1:
+        return [render_to_string("print/table_sheets.html", {**context, "sheets": sheets})]
+    size = -(-len(sheets) // parts)
+    return [
         render_to_string(
             "print/table_sheets.html",
             {**context, "sheets": sheets[start : start + size], "first_page": start + 1},
         )
         for start in range(0, len(sheets), size)
     ]
-    return pdfparts.write_parts(parts)
+
+
+def table_sheets_pdf(
+    round: Round,
+    base_url: str,
+    *,
+    before: Sequence[Callable[[], bytes]] = (),
+    after: Sequence[Callable[[], bytes]] = (),
+) -> bytes:
+    """One A4 page per table of ``round`` (by table number): the table, round and tournament,
+    the seats and players in playing order, a QR code to the table's page (``base_url`` such as
+    ``"https://host"`` before :meth:`Table.get_absolute_url`, printed under it too) and the
+    game's empty scoring grid (``templates/scoring/<game>/sheet_grid.html``). PDF bytes. More than
+    :data:`PARALLEL_SHEETS` sheets are made in parts at once (:mod:`.pdfparts`), the pages
+    numbered on through the parts.
+
+    ``before`` and ``after``: other documents (each a function giving its PDF bytes) joined in
+    front of and behind the sheets; where the sheets are made in parts, this process makes them
+    while the parts' processes lay out the sheets."""
+    if not in_parts(round):
+        made = [pdfparts.write_pdf(table_sheets_html(round, base_url)[0])]
+        return pdfparts.join([*(make() for make in before), *made, *(make() for make in after)])
+    count = pdfparts.processes()
+    # The processes start first: they load weasyprint while this one reads and writes the HTML.
+    with pdfparts.Workers(count) as workers:
+        parts = [workers.submit(html) for html in table_sheets_html(round, base_url, count)]
+        first = [make() for make in before]
+        last = [make() for make in after]
+        return pdfparts.join([*first, *(part.result() for part in parts), *last])
 
 
 @dataclass(frozen=True)

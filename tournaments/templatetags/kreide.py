@@ -33,6 +33,13 @@ def times(count: int | None) -> range:
 
 
 @register.filter
+def numbers(count: int | str | None) -> str:
+    """``{{ 8|numbers }}``: "1" to "8", one a line: the numbers down a paper grid's ruled rows
+    (``tr.ruled`` of ``print/table_sheets.html``)."""
+    return "\n".join(str(number) for number in range(1, int(count or 0) + 1))
+
+
+@register.filter
 def other_errors(errors: Mapping[str, Iterable[str]], shown_prefixes: str) -> list[str]:
     """The error messages whose field is not shown beside an input: every key that starts with
     none of the comma-separated ``shown_prefixes`` (``"points.,tricks."``)."""
