@@ -281,6 +281,16 @@ def stechen_playing(group: int, table_size: int | None) -> int:
     return group // table_size * table_size
 
 
+def stechen_under_way(ranks: Sequence[int | None], table_size: int | None) -> bool:
+    """Whether the Stechen of a group level on the total, its players' Stechen ranks ``ranks``,
+    is under way: those in it (all of a group filling whole tables, else those the lot let in,
+    :func:`stechen_playing`) all still share Stechen place 1 (the lot drawn or the Stechen
+    tables drawn, no result yet)."""
+    playing = stechen_playing(len(ranks), table_size)
+    in_it = [rank for rank in ranks if rank is not None and rank <= playing]
+    return len(in_it) > 1 and all(rank == 1 for rank in in_it)
+
+
 def _rank(
     rows: list[Row],
     order: tuple[str, ...],
@@ -324,8 +334,7 @@ def _rank(
 def _mark_stechen(rows: list[Row], table_size: int | None) -> None:
     """Mark the places the Stechen stage gave among players level on the total (:attr:`Row.
     by_stechen`, :attr:`Row.by_lot_drop`) and those whose Stechen is still under way
-    (:attr:`Row.stechen_pending`): the players in it (all of a group filling whole tables, else
-    those the lot let in) all still on Stechen place 1."""
+    (:attr:`Row.stechen_pending`, :func:`stechen_under_way`)."""
     level: dict[int, list[Row]] = defaultdict(list)
     for row in rows:
         level[row.total].append(row)
@@ -333,18 +342,12 @@ def _mark_stechen(rows: list[Row], table_size: int | None) -> None:
         if len(group) < 2:
             continue
         playing = stechen_playing(len(group), table_size)
-        in_stechen = [
-            row
-            for row in group
-            if row.player.stechen_rank is not None and row.player.stechen_rank <= playing
-        ]
-        pending = len(in_stechen) > 1 and all(r.player.stechen_rank == 1 for r in in_stechen)
-        waiting = {id(row) for row in in_stechen} if pending else set()
+        pending = stechen_under_way([row.player.stechen_rank for row in group], table_size)
         for row in group:
             rank = row.player.stechen_rank
             # Stechen places past those who played are the lot's (tournaments.stechen.TieGroup).
             row.by_lot_drop = rank is not None and rank > playing and not row.tied
-            row.stechen_pending = id(row) in waiting
+            row.stechen_pending = pending and rank == 1
             row.by_stechen = rank is not None and not row.tied and not row.stechen_pending
 
 

@@ -22,6 +22,7 @@ from tournaments.standings import (
     Row,
     Standings,
     stechen_playing,
+    stechen_under_way,
     tournament_standings,
 )
 
@@ -81,7 +82,7 @@ class TieGroup:
         place = self.first_place + rank - 1
         if self.needs_lot and rank > self.playing:
             return "lot", place
-        if all(p.stechen_rank == 1 for p in self.in_stechen):
+        if stechen_under_way([p.stechen_rank for p in self.players], self.table_size):
             return "plays", None
         return "stechen", place
 
