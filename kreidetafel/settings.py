@@ -109,6 +109,10 @@ DATABASES = {
     "default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+# Each server thread keeps its connection between requests: opening one costs 0.5 ms (SQLite) to
+# 3 ms (PostgreSQL), more than a phone's refresh itself (docs/benchmarks.md, issue 18).
+DATABASES["default"]["CONN_MAX_AGE"] = env.int("KREIDETAFEL_CONN_MAX_AGE", default=60)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # A laptop in a pub: WAL lets the room's phones read the standings while a table writes a
     # deal (the default journal blocks readers during every write); write transactions take the

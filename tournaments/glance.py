@@ -121,11 +121,11 @@ def glance_of(standings: Standings) -> Glance:
     )
 
 
-_MEMO: dict[str, Glance] = {}
-"""This process's glances by cache key: a phone's refresh reads its glance without unpickling
-a thousand lines from the cache. Never stale: the key holds the version, which every write
-raises; a few versions are kept (:data:`MEMO_SIZE`)."""
-MEMO_SIZE = 8
+_MEMO: dict[tuple[int, int | None], tuple[int, Glance]] = {}
+"""This process's newest glance of each tournament (its id) and rounds shown, with its version:
+a phone's refresh reads its glance without unpickling a thousand lines from the cache. A glance
+is the one of its version; the version moves with every write."""
+MEMO_SIZE = 16
 _computing = threading.Lock()
 
 
@@ -141,29 +141,41 @@ def _key(pk: int, version: int, through_round: int | None) -> str:
 def remembered(pk: int, version: int, through_round: int | None) -> Glance | None:
     """The glance of tournament ``pk`` at ``version`` if this process has it at hand (no query,
     no cache read), else None."""
-    return _MEMO.get(_key(pk, version, through_round))
+    held = _MEMO.get((pk, through_round))
+    return held[1] if held is not None and held[0] == version else None
 
 
 def cached_glance(tournament: Tournament, *, through_round: int | None = None) -> Glance:
     """:func:`glance_of` the standings through ``through_round`` (None: all rounds), kept in the
     cache under the tournament's ``version`` like the standings (which are computed, or read
-    from the cache, only when the glance is missing), and in this process's memo."""
-    key = _key(tournament.pk, tournament.version, through_round)
-    found = _MEMO.get(key)
-    if found is not None:
-        return found
-    # One thread of this process computes a new version's glance; the others wait for it
-    # instead of each computing the standings (after every change of the version shown, every
-    # thread's next refresh misses at once).
-    with _computing:
-        found = _MEMO.get(key)
-        if found is None:
-            found = cache.get_or_set(
-                key,
-                lambda: glance_of(cached_standings(tournament, through_round=through_round)),
-                timeout=STANDINGS_SECONDS,
-            )
+    from the cache, only when the glance is missing), and in this process's memo.
+
+    One thread of this process gets a new version's glance; after every change of the version
+    shown every thread's next refresh misses at once. Meanwhile the others are given the glance
+    of the version before, where the process has one (a few tenths of a second older than the
+    version shown, which itself lags the deals by up to ``PUBLIC_REFRESH_SECONDS``), instead of
+    waiting for it; without one they wait."""
+    slot = (tournament.pk, through_round)
+    held = _MEMO.get(slot)
+    if held is not None and held[0] == tournament.version:
+        return held[1]
+    if held is None:
+        _computing.acquire()
+    elif not _computing.acquire(blocking=False):
+        return held[1]  # another thread gets the new one
+    try:
+        held = _MEMO.get(slot)
+        if held is not None and held[0] == tournament.version:
+            return held[1]
+        found = cache.get_or_set(
+            _key(tournament.pk, tournament.version, through_round),
+            lambda: glance_of(cached_standings(tournament, through_round=through_round)),
+            timeout=STANDINGS_SECONDS,
+        )
+        if held is None or held[0] < tournament.version:
             if len(_MEMO) >= MEMO_SIZE:
                 _MEMO.clear()
-            _MEMO[key] = found
-    return found
+            _MEMO[slot] = (tournament.version, found)
+        return found
+    finally:
+        _computing.release()

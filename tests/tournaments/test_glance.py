@@ -9,18 +9,20 @@ glance made small (the top 3, one line either side) so that eight players are en
 
 from __future__ import annotations
 
+import datetime
 import re
 
 import pytest
 from django.urls import reverse
 
 from tests.tournaments.test_public import RANKED_ROW, evening, record, strich_to, url
+from tests.tournaments.test_shown_note import clock
 from tournaments import glance, services
 from tournaments.glance import Glance, Line
 from tournaments.models import Seat
 from tournaments.views.public import me_cookie
 
-__all__ = ["evening"]  # the fixture, shared with test_public
+__all__ = ["clock", "evening"]  # the fixtures, shared with test_public and test_shown_note
 
 HTMX = {"HX-Request": "true"}
 GAP = re.compile(r'<tr class="gap">')
@@ -323,3 +325,59 @@ def test_an_unchanged_glance_refresh_costs_no_query(
     with django_assert_num_queries(0):
         again = client.get(address, headers={**HTMX, "If-None-Match": first["ETag"]})
     assert again.status_code == 304 and again["ETag"] == first["ETag"]
+
+
+def test_a_changed_glance_refresh_is_made_from_the_note_without_a_query(
+    client, evening, small_glance, clock, django_assert_num_queries
+):
+    """After the version shown moves on (one phone's refresh reads it, notes it and makes its
+    glance), every other phone's refresh that finds its lines changed gets its 200 from the
+    note and the process's glance: 1A's Strich in round 2 shows (2 → 3) without a query, as
+    does a phone's first refresh."""
+    tournament, roles = evening
+    mine = url("standings", tournament) + f"?me={roles['1A'].pk}"
+    first = client.get(mine, headers=HTMX)
+    seat = Seat.objects.select_related("table").get(table__round__number=2, player=roles["1A"])
+    record(seat.table, strich_to(seat.label))
+    clock[0] += datetime.timedelta(seconds=6)  # past the shared 5 s
+    assert client.get(url("standings", tournament), headers=HTMX).status_code == 200
+    with django_assert_num_queries(0):
+        changed = client.get(mine, headers={**HTMX, "If-None-Match": first["ETag"]})
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+    line = re.search(r'<tr id="me" class="me"[^>]*>.*?</tr>', changed.content.decode()).group(0)
+    assert line.endswith('<td class="num total">3</td></tr>')
+    with django_assert_num_queries(0):
+        new_phone = client.get(url("standings", tournament) + f"?me={roles['2A'].pk}", headers=HTMX)
+    assert roles["2A"].name in new_phone.content.decode()
+    with django_assert_num_queries(0):
+        again = client.get(mine, headers={**HTMX, "If-None-Match": changed["ETag"]})
+    assert again.status_code == 304
+
+
+def test_while_one_thread_gets_a_new_glance_the_others_show_the_one_before(evening, monkeypatch):
+    """The first refresh after the version shown moves on gets the new glance; the process's
+    other threads do not wait for it meanwhile but show the glance they had."""
+    import threading
+
+    from tournaments import standings
+
+    tournament, _roles = evening
+    before = glance.cached_glance(tournament)
+    computed = standings.tournament_standings(tournament)  # no queries in the threads
+    tournament.version += 1  # a deal was entered
+    started, finish = threading.Event(), threading.Event()
+
+    def slow(*args, **kwargs):
+        started.set()
+        finish.wait(10)
+        return computed
+
+    monkeypatch.setattr(standings, "tournament_standings", slow)
+    new = []
+    first = threading.Thread(target=lambda: new.append(glance.cached_glance(tournament)))
+    first.start()
+    assert started.wait(10)
+    assert glance.cached_glance(tournament) is before
+    finish.set()
+    first.join()
+    assert new[0] is not before and glance.cached_glance(tournament) is new[0]

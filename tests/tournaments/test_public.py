@@ -17,6 +17,7 @@ place 5, 1A is 7th and 2A 8th (the Bollenkönig). Now: 2B, 2C, 2D share place 1;
 
 from __future__ import annotations
 
+import gzip
 import re
 
 import pytest
@@ -248,6 +249,21 @@ def test_an_unchanged_page_answers_304_until_a_deal_is_entered(
     changed = client.get(address, headers={**headers, "If-None-Match": first["ETag"]})
     assert changed.status_code == 200 and changed.content
     assert changed["ETag"] != first["ETag"]
+
+
+@pytest.mark.parametrize("query", ["", "?all=1"])
+def test_the_standings_come_gzipped_to_a_browser_that_takes_them(client, evening, query):
+    """The same page, compressed, and still a 304 when unchanged (the ETag made weak)."""
+    tournament, roles = evening
+    address = url("standings", tournament) + query
+    gzipped = {"Accept-Encoding": "gzip, deflate"}
+    page = client.get(address, headers=gzipped)
+    assert page["Content-Encoding"] == "gzip" and "Accept-Encoding" in page["Vary"]
+    html = gzip.decompress(page.content).decode()
+    assert ranks(html) == by_role(roles, NOW)
+    assert len(page.content) < len(html.encode()) / 2
+    again = client.get(address, headers={**gzipped, "If-None-Match": page["ETag"]})
+    assert again.status_code == 304
 
 
 def test_the_etag_differs_by_round_language_and_htmx(client, evening):

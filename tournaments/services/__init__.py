@@ -31,7 +31,12 @@ from tournaments.services.prizes import (
     prize_delete,
     prize_rules_set,
 )
-from tournaments.services.public import shown_key, shown_note, shown_version_advance
+from tournaments.services.public import (
+    ShownNote,
+    shown_key,
+    shown_note,
+    shown_version_advance,
+)
 from tournaments.services.registration import (
     parse_player_list,
     player_add,
@@ -108,6 +113,7 @@ __all__ = [
     "stechen_record",
     "stechen_tables_draw",
     "stechen_tables_withdraw",
+    "ShownNote",
     "shown_key",
     "shown_note",
     "shown_version_advance",

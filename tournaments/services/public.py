@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import math
+from typing import NamedTuple
 
 from django.conf import settings
 from django.core.cache import cache
@@ -38,7 +39,21 @@ def shown_version_advance(*, tournament: Tournament) -> int:
 def shown_key(slug: str) -> str:
     """The cache key of what the public pages of the tournament at ``slug`` show
     (:func:`shown_note`)."""
-    return f"public-shown:v1:{slug}"
+    return f"public-shown:v2:{slug}"
+
+
+class ShownNote(NamedTuple):
+    """What :func:`shown_note` keeps in the cache: the version the public pages show and the
+    rounds they show (None: all), until when that holds (a POSIX time: the cache's own expiry is
+    in whole seconds), and what a phone's glance refresh needs of the tournament besides its
+    lines (its id, game and status), so that it can be answered without a query."""
+
+    version: int
+    through: int | None
+    until: float
+    pk: int
+    game: str
+    status: str
 
 
 def shown_note(*, tournament: Tournament, version: int, through: int | None) -> None:
@@ -47,11 +62,10 @@ def shown_note(*, tournament: Tournament, version: int, through: int | None) -> 
     (``tournaments.hidden``; None: all): for ``settings.PUBLIC_REFRESH_SECONDS`` when that is
     the newest version (a write meanwhile is shown at most that late, as the shared version
     already lets it be), else until the older version shown may move on. A public page
-    asked with an ETag made from these answers 304 from the note alone (no query); it never
-    answers 200 from it. With the version go the tournament's id and whether it is finished
-    (what the glance's ETag needs besides its lines). The note says until when it holds (a POSIX
-    time: the cache's own expiry is in whole seconds). Nothing is noted for a tournament whose
-    pages are off, nor while the pages follow every write (``PUBLIC_REFRESH_SECONDS`` 0)."""
+    asked with an ETag made from these answers 304 from the note alone (no query), and a phone's
+    glance refresh gets its 200 from it where the process has that version's glance at hand
+    (:class:`ShownNote`). Nothing is noted for a tournament whose pages are off, nor while the
+    pages follow every write (``PUBLIC_REFRESH_SECONDS`` 0)."""
     refresh = settings.PUBLIC_REFRESH_SECONDS
     if refresh <= 0 or not tournament.public:
         return
@@ -62,7 +76,7 @@ def shown_note(*, tournament: Tournament, version: int, through: int | None) -> 
         left -= (now - tournament.shown_at).total_seconds()
     if left > 0:
         until = now.timestamp() + left
-        note = (version, through, until, tournament.pk, tournament.finished)
+        note = ShownNote(version, through, until, tournament.pk, tournament.game, tournament.status)
         cache.set(shown_key(tournament.slug), note, timeout=math.ceil(left))
 
 
