@@ -22,7 +22,14 @@ from scoring.playoff import Playoff
 
 
 def game_choices() -> list[tuple[str, str]]:
-    return [(key, game.name) for key, game in scoring.games.items()]
+    """Every registered game: its key and its name, translated where the game's web module
+    gives it as words (``NAME`` in ``tournaments.games.<key>``), else the engine's
+    ``Game.name`` (a proper name, the same in every language)."""
+    from tournaments.games import module  # its modules import the printing, which import this
+
+    return [
+        (key, getattr(module(key), "NAME", game.name)) for key, game in scoring.games.items()
+    ]
 
 
 def new_token() -> str:

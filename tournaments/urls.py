@@ -9,6 +9,7 @@ from tournaments.views import (
     data,
     desk,
     draws,
+    front,
     organisers,
     paper,
     press,
@@ -31,7 +32,7 @@ def _document_routes(route: str, view, name: str) -> list:
 
 urlpatterns = [
     # The organiser's desk (login required).
-    path("", desk.tournament_list, name="tournament-list"),
+    path("", front.home, name="tournament-list"),
     path("new/", desk.tournament_create, name="tournament-create"),
     path("o/<slug:slug>/", desk.tournament_detail, name="tournament-detail"),
     path("o/<slug:slug>/players/", desk.player_create, name="player-create"),
@@ -159,6 +160,7 @@ urlpatterns = [
     path("t/<str:token>/deals/<int:number>/void/", table.deal_void, name="deal-void"),
     path("t/<str:token>/confirm/", table.table_confirm, name="table-confirm"),
     # The public pages.
+    path("s/", front.front_door, name="front-door"),
     path("s/<slug:slug>/", public.standings, name="standings"),
     path("s/<slug:slug>/seat/", public.seat_search, name="seat-search"),
     path("s/<slug:slug>/p/<int:pk>/", public.player_detail, name="player-detail"),

@@ -296,6 +296,14 @@ def standings(world: World) -> Page:
     return world.phone(reverse("standings", args=[evening(world).slug]))
 
 
+def front_door(world: World) -> Page:
+    """A visitor at the site's address: a tournament playing, one finished with its results."""
+    two_rounds(world)
+    finished = world.make_tournament(players=4, name="Meisterschaft 2025")
+    Tournament.objects.filter(pk=finished.pk).update(status=Tournament.Status.FINISHED)
+    return world.phone("/")
+
+
 def standings_glance(world: World) -> Page:
     """The phones' glance (40 players and more), following a player below the top."""
     tournament = world.make_tournament(players=glance.FROM_PLAYERS)
@@ -353,6 +361,7 @@ PAGES = [
     table_history,
     table_offline,
     standings,
+    front_door,
     standings_glance,
     standings_after_round,
     projector,

@@ -204,6 +204,7 @@ def test_the_inline_code_finder_finds_inline_code():
 def _pages(make_tournament, organiser) -> list[str]:
     """Every page of the desk, the tables of every game, the public pages and the login."""
     pages = [reverse("tournament-list"), reverse("tournament-create"), reverse("login")]
+    pages.append(reverse("front-door"))
     for game, players in TABLE_SIZES.items():
         tournament = make_tournament(players=players, game=game, name=f"Turnier {game}")
         table = services.round_draw(tournament=tournament, seed=1).tables.get()

@@ -182,7 +182,9 @@ def url_patterns() -> Iterator[tuple[str, URLPattern]]:
 
 def area(route: str) -> str:
     """Which part of the app a route belongs to: its rules differ (``KeyError`` if unknown)."""
-    if route == "" or route.startswith("new/"):
+    if route == "":
+        return "public"  # the front door; an organiser's desk list once logged in
+    if route.startswith("new/"):
         return "account"
     if route == "t/sw.js":
         return "asset"  # the table pages' service worker: the same script for everybody

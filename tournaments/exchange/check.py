@@ -467,7 +467,7 @@ class _Checker:
             self.problems.add(
                 "teams",
                 _("%(game)s is not played in fixed partnerships.")
-                % {"game": tournament.scoring_game.name},
+                % {"game": tournament.get_game_display()},
             )
         return [team for _path, team in found]
 

@@ -7,6 +7,9 @@ game up by its key through :func:`module`. A game's module may define:
 
 Words (read by :mod:`tournaments.messages`; lazy translations, German first):
 
+* ``NAME``: the game's name where it is words to translate ("Bauerchen (Hessian variant)"),
+  read by ``tournaments.models.game_choices``; without it the engine's ``Game.name``;
+
 * ``DEAL_MESSAGES``: engine error code (or ``CODE@field``, ``TOO_LARGE`` / ``TOO_SMALL``,
   ``EMPTY``) → a sentence with ``%(param)s`` placeholders from ``InvalidDeal.params``, or a
   function of the params;

@@ -28,6 +28,8 @@ from tournaments.printing.statistics import (
     count,
 )
 
+NAME = _("Bauerchen (Hessian variant)")
+
 # -- words ----------------------------------------------------------------------------------------
 
 DEAL_MESSAGES = {

@@ -536,7 +536,7 @@ def team_add(
     if not tournament.teams_allowed:
         raise ValidationError(
             _("%(game)s is not played in fixed partnerships.")
-            % {"game": tournament.scoring_game.name},
+            % {"game": tournament.get_game_display()},
             code="NO_PARTNERSHIPS",
         )
     name = " ".join(name.split())

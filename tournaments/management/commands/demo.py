@@ -158,7 +158,7 @@ class Command(BaseCommand):
         )  # fmt: skip
         standings = public_url(None, reverse("standings", args=[tournament.slug]))
         self.stdout.write(
-            f"\n{tournament.name} ({tournament.scoring_game.name})\n"
+            f"\n{tournament.name} ({tournament.get_game_display()})\n"
             f"  Organiser's desk: {base}{tournament.get_absolute_url()}\n"
             f"  Round {last_round.number} dashboard: "
             f"{base}{reverse('round-detail', args=[tournament.slug, last_round.number])}\n"
