@@ -41,9 +41,10 @@ def front_door(request: HttpRequest) -> HttpResponse:
     finished = [t for t in tournaments if t.status == Status.FINISHED]
     for tournament in finished:
         tournament.documents_shown = public_through(tournament) is None
+    coming = [t for t in tournaments if t.status == Status.DRAFT and t.date >= today]
     context = {
         "playing": [t for t in tournaments if t.status == Status.RUNNING],
-        "coming": [t for t in reversed(tournaments) if t.status == Status.DRAFT and t.date >= today],
+        "coming": coming[::-1],
         "finished": finished,
     }
     return render(request, "tournaments/public/front_door.html", context)
