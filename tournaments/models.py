@@ -27,9 +27,7 @@ def game_choices() -> list[tuple[str, str]]:
     ``Game.name`` (a proper name, the same in every language)."""
     from tournaments.games import module  # its modules import the printing, which import this
 
-    return [
-        (key, getattr(module(key), "NAME", game.name)) for key, game in scoring.games.items()
-    ]
+    return [(key, getattr(module(key), "NAME", game.name)) for key, game in scoring.games.items()]
 
 
 def new_token() -> str:
