@@ -146,6 +146,15 @@ BACKUPS_KEPT = env.int("KREIDETAFEL_BACKUPS_KEPT", default=30)
 PUBLIC_REFRESH_SECONDS = env.int("KREIDETAFEL_PUBLIC_REFRESH_SECONDS", default=5)
 """The public pages show a new version of the standings at most this often (0: at once)."""
 
+# The hall feeds the public site (docs/deploy.md): the hall's installation pushes its public
+# tournaments to PUSH_URL; the public installation takes them with the same PUSH_KEY and gives
+# them to its user PUSH_OWNER. Empty: no feed.
+PUSH_URL = env.str("KREIDETAFEL_PUSH_URL", default="").rstrip("/")
+PUSH_KEY = env.str("KREIDETAFEL_PUSH_KEY", default="")
+PUSH_OWNER = env.str("KREIDETAFEL_PUSH_OWNER", default="")
+PUSH_SECONDS = env.int("KREIDETAFEL_PUSH_SECONDS", default=15)
+"""How often the hall's `manage.py push` looks for changes to push (and retries a failure)."""
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},

@@ -961,3 +961,38 @@ class Prize(models.Model):
         if self.kind == self.Kind.CATEGORY:
             return f"{self.get_kind_display()} {self.category}"
         return str(self.get_kind_display())
+
+
+class PushState(models.Model):
+    """The hall's side of the feed to a public installation (docs/deploy.md, "The hall feeds
+    the public site"): the version of the tournament last taken by the public site, and the last
+    failure, so that the desk can say whether the public pages follow the room."""
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, related_name="push_state"
+    )
+    pushed_version = models.PositiveIntegerField(null=True, blank=True)
+    """The tournament's ``version`` the public site holds; None before its first push."""
+    pushed_at = models.DateTimeField(null=True, blank=True)
+    failed_at = models.DateTimeField(null=True, blank=True)
+    """When the last attempt failed; None once one succeeded after it."""
+    error = models.CharField(max_length=300, blank=True)
+    """Why the last attempt failed, in the words of the connection or of the public site."""
+
+    def __str__(self) -> str:
+        return f"{self.tournament} → {self.pushed_version}"
+
+
+class PushedCopy(models.Model):
+    """The public installation's side of the feed: a tournament that a hall pushes here, and the
+    hall's version of it now shown. A push of that version or an older one changes nothing (a
+    push repeated after a lost answer, or overtaken by a newer one)."""
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, related_name="pushed_copy"
+    )
+    hall_version = models.PositiveIntegerField()
+    received_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"{self.tournament} ← {self.hall_version}"

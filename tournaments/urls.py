@@ -16,6 +16,7 @@ from tournaments.views import (
     printed,
     prizes,
     public,
+    push,
     room,
     stechen,
     table,
@@ -167,6 +168,8 @@ urlpatterns = [
     path("s/<slug:slug>/projector/", public.projector, name="projector"),
     path("s/<slug:slug>/print/<slug:kind>/", printed.final_document, name="final-document"),
     # public: end
+    # The public installation takes the hall's pushes (docs/deploy.md).
+    path("push/<slug:slug>/", push.push_receive, name="push-receive"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -66,6 +66,7 @@ NO_CHANGE_FOR_THE_OWNER = {
     "seats-swap": "round 1 has its first deal: seats are swapped only before it",
     "tournament-finish": "round 1 is still being played: finishing needs every round complete",
     "tournament-import": "needs an uploaded file (a new tournament of the requester's own)",
+    "push-receive": "a hall's push needs its key, no login (tests/tournaments/test_push.py)",
     "paper-sheet": "the matrix's post types no row of the grid: nothing to store",
     "paper-sheet-discard": "no typing of table 1's paper sheet waits to be set aside",
     "seat-replace": "the matrix's post names no seat and no newcomer",
@@ -188,6 +189,8 @@ def area(route: str) -> str:
         return "account"
     if route == "t/sw.js":
         return "asset"  # the table pages' service worker: the same script for everybody
+    if route.startswith("push/"):
+        return "push"  # a hall's push: the key, never a login (test_push)
     return {"o/": "desk", "t/": "table", "s/": "public"}[route[:2]]
 
 
@@ -320,6 +323,8 @@ def expectation(route: str, name: str, role: str, method: str) -> str:
     """``"entitled"`` (may read or write), ``"scoped"`` (a table link's holder writing his own
     table: anything else must stay as it was) or ``"refused"``."""
     part = area(route)
+    if part == "push":
+        return "refused"  # no role holds the hall's key
     if part == "asset":
         return "entitled" if method == "GET" else "refused"
     if part == "account":

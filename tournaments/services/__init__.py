@@ -37,6 +37,7 @@ from tournaments.services.public import (
     shown_note,
     shown_version_advance,
 )
+from tournaments.services.push import push_due, push_receive, tournament_push
 from tournaments.services.registration import (
     parse_player_list,
     player_add,
@@ -104,6 +105,8 @@ __all__ = [
     "prize_change",
     "prize_delete",
     "prize_rules_set",
+    "push_due",
+    "push_receive",
     "round_draw",
     "round_lock",
     "round_undraw",
@@ -123,6 +126,7 @@ __all__ = [
     "team_rename",
     "tournament_create",
     "tournament_import",
+    "tournament_push",
     "tournament_replace",
     "tournament_restore",
     "tournament_finish",

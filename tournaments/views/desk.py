@@ -9,9 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 import segno
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -49,7 +51,16 @@ from tournaments.forms import (
 from tournaments.hidden import hidden_through
 from tournaments.links import phones_cannot_reach, public_url
 from tournaments.messages import score_words
-from tournaments.models import AuditEntry, Player, Round, Seat, Table, Team, Tournament
+from tournaments.models import (
+    AuditEntry,
+    Player,
+    PushState,
+    Round,
+    Seat,
+    Table,
+    Team,
+    Tournament,
+)
 from tournaments.names import sort_key
 from tournaments.printing.documents import DIRECT_PLAYERS
 from tournaments.printing.result_sheet import result_sheet_pdf
@@ -166,6 +177,21 @@ def _drawable(tournament: Tournament, players: Iterable[Player]) -> list[Player]
     return [p for p in players if p.pk in ids]
 
 
+def _push(tournament: Tournament) -> dict[str, Any] | None:
+    """What the desk says of the feed to the public site (docs/deploy.md): its host, the
+    :class:`PushState` (None before the first attempt), whether the site holds the version now;
+    None for an installation without a feed (one query with one)."""
+    if not settings.PUSH_URL:
+        return None
+    state = PushState.objects.filter(tournament=tournament).first()
+    return {
+        "site": urlsplit(settings.PUSH_URL).netloc,
+        "state": state,
+        "current": state is not None and state.pushed_version == tournament.version,
+        "seconds": settings.PUSH_SECONDS,
+    }
+
+
 def _tournament_page(
     request: HttpRequest, tournament: Tournament, *, status: int = 200, **bound: forms.Form
 ) -> HttpResponse:
@@ -194,6 +220,7 @@ def _tournament_page(
         "villages": any(p.village for p in players),
         "birth_years": any(p.birth_year is not None for p in players),
         "hidden_through": hidden_through(tournament, last.number if last else None),
+        "push": _push(tournament),
         "late": _late_names(tournament, rounds),
         "rounds": rounds,
         "last_round": last,
