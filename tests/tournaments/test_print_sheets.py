@@ -115,6 +115,32 @@ def test_seating_list_names_every_player_with_his_table_and_seat(db, game):
     assert list(found) == sorted(expected, key=sort_key)  # by surname (tests/…/test_names.py)
 
 
+def test_big_seating_list_is_a_line_a_player_with_his_table_and_seat(db, monkeypatch):
+    """From ``SEATING_TWO_COLUMNS`` places on, two columns a page of one line a place: the name,
+    the table number (padded by figure spaces to three digits) and the seat (after an em space)
+    on one line, in alphabetical order; the head names the three."""
+    tournament, round = demo("hintersche")
+    monkeypatch.setattr("tournaments.printing.sheets.SEATING_TWO_COLUMNS", 1)
+    expected = {
+        name: (str(table), label)
+        for name, table, label in Seat.objects.filter(table__round=round).values_list(
+            "player__name", "table__number", "label"
+        )
+    }
+    text = "\n".join(
+        page.extract_text() for page in PdfReader(io.BytesIO(seating_list_pdf(round))).pages
+    )
+    assert "Player Table Seat" in " ".join(text.split())
+    lines = [" ".join(line.replace("\u2007", " ").split()) for line in text.splitlines()]
+    found = {
+        match["name"]: (match["table"], match["seat"])
+        for line in lines
+        if (match := re.fullmatch(r"(?P<name>\S.*) (?P<table>\d+) (?P<seat>[A-Z])", line))
+    }
+    assert found == expected
+    assert list(found) == sorted(expected, key=sort_key)
+
+
 @pytest.mark.parametrize("game", sorted(GRID_HEADS))
 def test_standings_list_ranks_and_names_in_the_computed_order(db, game):
     tournament, round = demo(game)
