@@ -87,6 +87,7 @@ class SettingsFields(forms.Form):
     planned_rounds = _setting_field("planned_rounds", min_value=1, max_value=99)
     confirmation_required = _setting_field("confirmation_required")
     check_in_required = _setting_field("check_in_required")
+    partners_drawn = _setting_field("partners_drawn")
     public = _setting_field("public")
     bye_policy = _setting_field("bye_policy", widget=forms.RadioSelect, required=False)
     bye_score = _setting_field("bye_score", required=False)

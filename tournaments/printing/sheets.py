@@ -16,6 +16,7 @@ from typing import Any
 from django.db.models import Prefetch
 from django.template.loader import render_to_string
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.models import Bye, Round, Seat, Tournament
 from tournaments.names import sort_key
@@ -38,7 +39,8 @@ class SheetSeat:
     """The game's seat label (A–F; Bauerchen's N E S W)."""
     name: str
     team: str
-    """The player's registered team ("" for none)."""
+    """The player's registered team, or where the partners are drawn anew each round his partner
+    this round ("partner: Berta Kiefer"); "" for none."""
     qr: str = ""
     """Where each player enters and confirms on his own phone (the tournament wants a second
     player's confirmation): the QR code of the seat's link (:func:`.pdfparts.qr_src`); else
@@ -87,6 +89,14 @@ def table_sheets(round: Round, base_url: str) -> list[TableSheet]:
         url = base_url.rstrip("/") + table.get_absolute_url()
         by_label = {seat.label: seat for seat in table.seats.all()}
         own_links = tournament.confirmation_required
+        teams = {label: getattr(players[label].team, "name", "") for label in labels}
+        if tournament.partners_drawn and len(labels) == 4:
+            # Partners sit opposite (seat positions 0/2, 1/3: Bauerchen's NS/EW, the
+            # Hundertspiel's AC/BD); the sheet names each one's partner of this round.
+            teams = {
+                label: _("partner: %(name)s") % {"name": players[labels[(i + 2) % 4]].name}
+                for i, label in enumerate(labels)
+            }
         sheets.append(
             TableSheet(
                 number=table.number,
@@ -94,7 +104,7 @@ def table_sheets(round: Round, base_url: str) -> list[TableSheet]:
                     SheetSeat(
                         label,
                         players[label].name,
-                        getattr(players[label].team, "name", ""),
+                        teams[label],
                         pdfparts.qr_src(base_url.rstrip("/") + by_label[label].get_absolute_url())
                         if own_links
                         else "",
