@@ -14,14 +14,19 @@ it enters, and the standings must agree with it.
 from __future__ import annotations
 
 import datetime
+import io
 from collections import Counter, defaultdict
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from pypdf import PdfReader
 
 from tournaments import draw, services
-from tournaments.models import AuditEntry, Round, Tournament
+from tournaments.exchange import export_tournament
+from tournaments.models import AuditEntry, Round, Seat, Tournament
+from tournaments.printing.report import certificates_pdf, placed_ranking
+from tournaments.printing.sheets import standings_pdf, table_sheets, table_sheets_pdf
 from tournaments.standings import team_standings, tournament_standings
 
 NAMES = [
@@ -334,3 +339,81 @@ def test_the_table_page_shows_both_partnerships(client, evening, organiser):
     # (§2.2), the same for both partners, none for their opponents.
     points = {label: by_name[name].figure("game_point_diff") for label, name in seated.items()}
     assert points == {"N": 2, "S": 2, "E": -2, "W": -2}
+
+
+# --- the printed documents ----------------------------------------------------------------
+
+
+def _pages(pdf: bytes) -> list[str]:
+    return [" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages]
+
+
+@pytest.fixture
+def first_round_played(evening, organiser) -> Round:
+    """Round 1 of the evening: at every table NS win the stein with two Kart' ab solos (NS
+    one stein each, EW none)."""
+    the_round = services.round_draw(tournament=evening, seed=21, by=organiser)
+    for table in the_round.tables.all():
+        _play_stein(table, "NS", False, organiser)
+    return the_round
+
+
+def test_table_sheets_name_each_players_partner(first_round_played, evening, organiser):
+    second = services.round_draw(tournament=evening, seed=22, by=organiser)
+    for sheet in table_sheets(second, "https://kreide.example.org"):
+        seated = {seat.label: seat.name for seat in sheet.seats}
+        teams = {seat.label: seat.team for seat in sheet.seats}
+        assert teams == {
+            "N": f"partner: {seated['S']}",
+            "S": f"partner: {seated['N']}",
+            "E": f"partner: {seated['W']}",
+            "W": f"partner: {seated['E']}",
+        }
+    text = " ".join(_pages(table_sheets_pdf(second, "https://kreide.example.org")))
+    table = second.tables.get(number=1)
+    seated = _seated(table)
+    assert f"N {seated['N']} (partner: {seated['S']})" in text
+
+
+def test_standings_certificates_and_report_rank_individuals(first_round_played, evening):
+    """After round 1 the eight players seated N or S have one stein, the others none: the
+    standings, the certificates (one per player, no team) and the report's podium rank
+    players."""
+    winners = {
+        seat.player.name
+        for seat in Seat.objects.filter(
+            table__round=first_round_played, label__in=["N", "S"]
+        ).select_related("player")
+    }
+    assert len(winners) == 8
+    text = " ".join(_pages(standings_pdf(evening)))
+    assert "Team standings" not in text
+    for name in NAMES:
+        assert name in text
+    certificates = _pages(certificates_pdf(evening, top=1))
+    # Eight players share first place (one stein, knoddels 2:0, equal on every tie-break but
+    # the lot, which shares the place): eight certificates, each for one player.
+    assert len(certificates) == 8
+    named = {name for page in certificates for name in NAMES if name in page}
+    assert named == winners
+    assert not any("with the team" in page for page in certificates)
+    placed, members = placed_ranking(evening, tournament_standings(evening))
+    assert members == {} and {row.player.name for row in placed.rows} == set(NAMES)
+
+
+def test_export_and_import_keep_the_partners_drawn(first_round_played, evening, organiser):
+    evening.refresh_from_db()
+    document = export_tournament(evening)
+    assert document["tournament"]["partners_drawn"] is True and document["teams"] == []
+    copy_ = services.tournament_import(data=document, organiser=organiser, slug="kopie")
+    assert copy_.partners_drawn
+    rows = [(row.player.name, row.total) for row in tournament_standings(copy_).rows]
+    assert rows == [(row.player.name, row.total) for row in tournament_standings(evening).rows]
+
+
+def test_a_file_of_format_version_6_imports_with_teams_as_before(evening, organiser):
+    document = export_tournament(evening)
+    document["version"] = 6
+    del document["tournament"]["partners_drawn"]
+    copy_ = services.tournament_import(data=document, organiser=organiser, slug="alt")
+    assert not copy_.partners_drawn
