@@ -23,10 +23,17 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from tournaments import draw, services
+from tournaments.audit_words import change_words
 from tournaments.exchange import export_tournament
 from tournaments.models import AuditEntry, Round, Seat, Tournament
 from tournaments.printing.report import certificates_pdf, placed_ranking
-from tournaments.printing.sheets import standings_pdf, table_sheets, table_sheets_pdf
+from tournaments.printing.sheets import (
+    seating,
+    seating_list_pdf,
+    standings_pdf,
+    table_sheets,
+    table_sheets_pdf,
+)
 from tournaments.standings import team_standings, tournament_standings
 
 NAMES = [
@@ -169,8 +176,12 @@ def test_the_draw_records_its_seed_and_the_repeat_partners(evening, organiser):
     services.round_draw(tournament=evening, seed=4711, by=organiser)
     entry = AuditEntry.objects.filter(tournament=evening, action=AuditEntry.Action.ROUND_DRAW).get()
     assert entry.after["seed"] == 4711
-    assert entry.after["partners"] == "drawn"
+    assert entry.after["partners_drawn"] is True
     assert entry.after["repeat_partners"] == 0
+    words = change_words(entry, entry.after, evening.game)
+    assert "partners drawn anew each round: yes" in words
+    assert "partnerships repeated from an earlier round: 0" in words
+    assert "seed of the draw: 4711" in words
 
 
 def test_the_same_seed_draws_the_same_partners():
@@ -417,3 +428,49 @@ def test_a_file_of_format_version_6_imports_with_teams_as_before(evening, organi
     del document["tournament"]["partners_drawn"]
     copy_ = services.tournament_import(data=document, organiser=organiser, slug="alt")
     assert not copy_.partners_drawn
+
+
+def test_the_settings_page_offers_it_only_for_partnership_games(client, organiser, make_tournament):
+    client.force_login(organiser)
+    bauerchen = make_tournament(players=4, game="bauerchen", name="Bauerchen")
+    hintersche = make_tournament(players=4, name="Hintersche")
+    url = "tournament-settings"
+    html = client.get(reverse(url, args=[bauerchen.slug])).content.decode()
+    assert 'name="partners_drawn"' in html and "Partners drawn anew each round" in html
+    html = client.get(reverse(url, args=[hintersche.slug])).content.decode()
+    assert 'name="partners_drawn"' not in html
+    response = client.post(
+        reverse(url, args=[bauerchen.slug]),
+        {"name": "Bauerchen", "date": "2026-11-21", "planned_rounds": "7", "partners_drawn": "on"},
+    )
+    assert response.status_code == 302
+    bauerchen.refresh_from_db()
+    assert bauerchen.partners_drawn and bauerchen.planned_rounds == 7
+
+
+@pytest.mark.german
+def test_the_option_speaks_german(client, organiser):
+    client.force_login(organiser)
+    html = client.get(reverse("tournament-create")).content.decode()
+    assert "Partner je Runde neu gelost" in html
+    response = client.post(
+        reverse("tournament-create"),
+        {
+            "name": "Vier-Strich",
+            "game": "hintersche",
+            "date": "2026-11-21",
+            "planned_rounds": "4",
+            "partners_drawn": "on",
+        },
+    )
+    assert "Hintersche wird nicht zu zweit gegen zwei gespielt" in response.content.decode()
+
+
+def test_the_seating_list_names_the_partner(first_round_played, evening):
+    places = {place.name: place for place in seating(first_round_played)}
+    for table in first_round_played.tables.all():
+        seated = _seated(table)
+        assert places[seated["N"]].partner == seated["S"]
+        assert places[seated["E"]].partner == seated["W"]
+    text = " ".join(_pages(seating_list_pdf(first_round_played)))
+    assert "Partner" in text

@@ -188,16 +188,31 @@ class Place:
     table: int | None
     """None for a bye."""
     seat: str = ""
+    partner: str = ""
+    """Where the partners are drawn anew each round: his partner this round (the player
+    opposite, seat positions 0/2 and 1/3 of a table of four); else ""."""
 
 
 def seating(round: Round) -> list[Place]:
-    """Every player of ``round`` with his table and seat label, and every bye, alphabetically by
-    name (case-insensitive, independent of the server's locale). Two queries."""
+    """Every player of ``round`` with his table and seat label (and, where the partners are
+    drawn anew each round, his partner), and every bye, alphabetically by name
+    (case-insensitive, independent of the server's locale). Two queries (a third for the game's
+    seats where the partners are drawn and the round's tournament is not loaded yet)."""
+    rows = Seat.objects.filter(table__round=round).values_list(
+        "player__name", "table__number", "label", "table__round__tournament__partners_drawn"
+    )
+    seated = [(name, table, label) for name, table, label, _drawn in rows]
+    partners: dict[tuple[int, str], str] = {}
+    if any(drawn for *_seat, drawn in rows):
+        labels = round.scoring_game.seats(4)
+        opposite = {label: labels[(i + 2) % 4] for i, label in enumerate(labels)}
+        names = {(table, label): name for name, table, label in seated}
+        partners = {
+            (table, label): names.get((table, opposite.get(label, "")), "")
+            for _name, table, label in seated
+        }
     places = [
-        Place(name, table, label)
-        for name, table, label in Seat.objects.filter(table__round=round).values_list(
-            "player__name", "table__number", "label"
-        )
+        Place(name, table, label, partners.get((table, label), "")) for name, table, label in seated
     ]
     places += [
         Place(name, None)
@@ -233,6 +248,7 @@ def seating_list_pdf(round: Round) -> bytes:
         "tournament": round.tournament,
         "round": round,
         "places": places,
+        "partners": round.tournament.partners_drawn,
         "pages": _seating_pages(places) if two_columns else None,
     }
     return render_pdf("print/seating_list.html", context)

@@ -264,7 +264,7 @@ def round_draw(
                 opposed=opposed,
             )
             partners = {
-                "partners": "drawn",
+                "partners_drawn": True,
                 "repeat_partners": draw.repeat_partners(result.tables, partnered),
             }
         else:
