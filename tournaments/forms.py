@@ -136,6 +136,13 @@ class TournamentForm(SettingsFields):
             for option in game.options():
                 self.fields[f"{key}-{option.name}"] = _option_field(key, option)
 
+    @property
+    def partnership_games(self) -> list[str]:
+        """The keys of the games played by partnerships (Bauerchen, Hessian Bauerchen,
+        Hundertspiel), for which the page offers "partners drawn anew each round" (the service
+        refuses it for the three-handed Hundertspiel)."""
+        return [key for key, game in scoring.games.items() if game.partnerships]
+
     def house_rules(self) -> list[tuple[str, str, list[forms.BoundField]]]:
         """Per game, its key, its name and the bound fields of its house rules (for the
         template; a script shows only the chosen game's)."""
