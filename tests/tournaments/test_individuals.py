@@ -474,3 +474,12 @@ def test_the_seating_list_names_the_partner(first_round_played, evening):
         assert places[seated["E"]].partner == seated["W"]
     text = " ".join(_pages(seating_list_pdf(first_round_played)))
     assert "Partner" in text
+
+
+def test_where_do_i_sit_names_the_partner(client, evening, organiser):
+    the_round = services.round_draw(tournament=evening, seed=8, by=organiser)
+    seated = _seated(the_round.tables.get(number=1))
+    html = client.get(
+        reverse("seat-search", args=[evening.slug]), {"q": seated["E"]}
+    ).content.decode()
+    assert f"Partner: {seated['W']}" in html
