@@ -57,6 +57,7 @@ def _label(key: str) -> str:
         "tables": _("tables"),
         "seats": _("seats"),
         "sitting_out": _("sits out"),
+        "repeat_partners": _("partnerships repeated from an earlier round"),
         "first_deal": _("first deal"),
         "rows": _("rows as typed"),
     }

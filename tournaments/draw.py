@@ -13,6 +13,11 @@ In the partnership games (Bauerchen, Hundertspiel) ``teams`` names the partnersh
 are drawn, two to a table of four, partners opposite each other (seats 0 and 2 one team, seats 1
 and 3 the other), and a bye goes to a whole team.
 
+With partners drawn anew each round (individuals in a partnership game, :func:`draw_partners`)
+every player is drawn on his own and the draw also chooses the partnerships: nobody gets a
+partner he already had while that can be avoided, and with ``"avoid_repeats"`` the same two
+players meet as opponents as seldom as possible.
+
 Byes are fair in every method: nobody gets a second bye before everyone has had one. The same
 inputs and seed give the same draw whatever the order of ``players`` (except for ``"standings"``,
 where the order is the standings), of ``teams`` and of ``met``.
@@ -444,3 +449,207 @@ def _improve(
                     swap(x, level)
         stalled = 0 if lowered else stalled + 1
     return [[units[u] for u in table] for table in seats]
+
+
+PARTNER_REPEAT_WEIGHT = 1_000_000
+"""What seating two former partners together as partners again costs in :func:`partner_cost`,
+against 1 for a first repeat meeting as opponents: more than any seating's opponent repeats
+can cost, so that the draw accepts any number of repeat opponents before one repeat partner."""
+
+_PARTNER_RESTARTS = 8
+"""Fresh seeded starts of :func:`draw_partners`' search while a repeat partner is left: a
+local search can end at a seating whose last repeat partner only a longer chain of swaps would
+undo; another start usually finds none."""
+
+
+def partner_cost(
+    table: Sequence[int],
+    partnered: Mapping[frozenset[int], int],
+    opposed: Mapping[frozenset[int], int],
+) -> int:
+    """The cost of one table of four ``[a1, b1, a2, b2]`` (partners at seats 0/2 and 1/3, as
+    Bauerchen's NS/EW and the Hundertspiel's AC/BD sit) given the history: for each of its two
+    partnerships :data:`PARTNER_REPEAT_WEIGHT` times the square of how often the two were
+    partners before (``partnered``), plus for each of its four pairs of opponents the square of
+    how often the two were opponents before (``opposed``). Squared, as :func:`repeat_cost`, so
+    that repeats spread over many players. Both maps take ``frozenset({a, b})`` to a count
+    (missing pairs never were)."""
+    a1, b1, a2, b2 = table
+    cost = 0
+    for pair in ((a1, a2), (b1, b2)):
+        times = partnered.get(frozenset(pair), 0)
+        cost += PARTNER_REPEAT_WEIGHT * times * times
+    for a in (a1, a2):
+        for b in (b1, b2):
+            times = opposed.get(frozenset((a, b)), 0)
+            cost += times * times
+    return cost
+
+
+def repeat_partners(
+    tables: Sequence[Sequence[int]], partnered: Mapping[frozenset[int], int]
+) -> int:
+    """How many partnerships of ``tables`` (tables of four, partners at seats 0/2 and 1/3)
+    had already been partners before (``partnered``: ``frozenset({a, b})`` → times)."""
+    return sum(
+        1
+        for table in tables
+        for pair in ((table[0], table[2]), (table[1], table[3]))
+        if partnered.get(frozenset(pair), 0)
+    )
+
+
+def draw_partners(
+    method: str,
+    players: Sequence[int],
+    *,
+    seed: int,
+    allow_byes: bool,
+    byes_so_far: Mapping[int, int] | None = None,
+    partnered: Mapping[frozenset[int], int] | None = None,
+    opposed: Mapping[frozenset[int], int] | None = None,
+) -> Draw:
+    """Individuals in a partnership game (Preisbauer evenings around Kaiserslautern: 16 players
+    at four tables "in wechselnden Paarungen", seven draws, individual points): tables of four,
+    each ``[a1, b1, a2, b2]`` with the partners opposite (seats 0/2 and 1/3), the partners drawn
+    anew.
+
+    The tables start as ``method`` seats single players (``"random"`` and ``"avoid_repeats"``:
+    :func:`draw_random`'s seeded shuffle and byes; ``"standings"``: the standings' order four by
+    four, byes to the bottom, as :func:`draw_by_standings`), then a local search of seeded swaps
+    lowers :func:`partner_cost`: first no partner twice (``partnered``, the history of
+    partnerships), then, with ``"avoid_repeats"`` only, few repeat opponents (``opposed``, how
+    often two were opponents). ``"standings"`` swaps only within a table (the leaders stay
+    together; of a table's three ways to pair its four, the best is taken). Where a repeat
+    partner is left the search starts again from new seeded shuffles (at most
+    :data:`_PARTNER_RESTARTS`) and keeps the best seating. 16 players over 7 rounds meet no
+    partner twice (15 possible partners each).
+
+    Byes follow the bye rules of the other draws (a table of four; players, not teams, sit
+    out). The same inputs and seed give the same draw, whatever the order of ``players`` (but for
+    ``"standings"``) and of the histories.
+
+    Raises:
+        ValueError: for an unknown ``method`` (a bug).
+        DrawUserError: ``TOO_FEW_PLAYERS``, ``BYES_NEEDED`` as :func:`draw_random`.
+    """
+    if method not in DRAW_METHODS:
+        raise ValueError(
+            f"unknown draw method: {method!r} (expected one of {', '.join(DRAW_METHODS)})"
+        )
+    partnered = partnered or {}
+    opposed = (opposed or {}) if method == "avoid_repeats" else {}
+    units, plan, bye_count = _prepare(players, [TEAM_TABLE_SIZE], allow_byes, None)
+    rng = random.Random(seed)
+    if method == "standings":
+        byes = _choose_byes(units[::-1], bye_count, byes_so_far)
+        start = _split(units, byes, plan)
+    else:
+        order, byes = _shuffle_and_choose_byes(units, bye_count, byes_so_far, rng)
+        start = _split(order, byes, plan)
+    tables = [[unit[0] for unit in table] for table in start]
+    across = method != "standings"
+    best = _improve_partners(tables, partnered, opposed, rng, across=across)
+    best_cost = sum(partner_cost(t, partnered, opposed) for t in best)
+    for _attempt in range(_PARTNER_RESTARTS):
+        if not across or repeat_partners(best, partnered) == 0:
+            break
+        seated = [p for table in tables for p in table]
+        rng.shuffle(seated)
+        fresh = [seated[i : i + TEAM_TABLE_SIZE] for i in range(0, len(seated), TEAM_TABLE_SIZE)]
+        found = _improve_partners(fresh, partnered, opposed, rng, across=True)
+        cost = sum(partner_cost(t, partnered, opposed) for t in found)
+        if cost < best_cost:
+            best, best_cost = found, cost
+    seats = []
+    for a1, b1, a2, b2 in best:
+        # Which partnership takes seats 0/2 and which partner sits first: by the seed.
+        (a1, a2), (b1, b2) = rng.sample((a1, a2), 2), rng.sample((b1, b2), 2)
+        seats.append([a1, b1, a2, b2] if rng.random() < 0.5 else [b1, a1, b2, a2])
+    return Draw(seed=seed, tables=seats, byes=sorted(p for unit in byes for p in unit))
+
+
+def _improve_partners(
+    tables: list[list[int]],
+    partnered: Mapping[frozenset[int], int],
+    opposed: Mapping[frozenset[int], int],
+    rng: random.Random,
+    *,
+    across: bool,
+) -> list[list[int]]:
+    """Local search on :func:`partner_cost` by swaps of two players' seats (between tables when
+    ``across``, else only within a table, which re-pairs its four), as :func:`_improve` does for
+    table-mates: pass by pass every player whose seat costs something is swapped with the first
+    player (scanning from a seeded place) whose swap lowers the cost, or failing that with one
+    whose swap leaves it level; it stops at cost zero, after a few passes without a lowering, or
+    after a fixed number of passes. Returns new tables (``tables`` is not changed)."""
+    tables = [list(table) for table in tables]
+    if not partnered and not opposed:
+        return tables
+    where = {p: (t, i) for t, table in enumerate(tables) for i, p in enumerate(table)}
+    cost = [partner_cost(table, partnered, opposed) for table in tables]
+
+    def mine(p: int) -> int:
+        """What ``p``'s seat costs: his partnership and his two opponents."""
+        t, i = where[p]
+        table = tables[t]
+        partner = table[(i + 2) % 4]
+        times = partnered.get(frozenset((p, partner)), 0)
+        own = PARTNER_REPEAT_WEIGHT * times * times
+        for k in ((i + 1) % 4, (i + 3) % 4):
+            times = opposed.get(frozenset((p, table[k])), 0)
+            own += times * times
+        return own
+
+    def swap(x: int, y: int) -> None:
+        (tx, ix), (ty, iy) = where[x], where[y]
+        tables[tx][ix], tables[ty][iy] = y, x
+        where[x], where[y] = (ty, iy), (tx, ix)
+
+    def delta(x: int, y: int) -> int:
+        """The change in cost of swapping ``x`` and ``y`` (made and taken back)."""
+        tx, ty = where[x][0], where[y][0]
+        before = cost[tx] + (cost[ty] if ty != tx else 0)
+        swap(x, y)
+        after = partner_cost(tables[tx], partnered, opposed)
+        if ty != tx:
+            after += partner_cost(tables[ty], partnered, opposed)
+        swap(x, y)
+        return after - before
+
+    def apply(x: int, y: int) -> None:
+        tx, ty = where[x][0], where[y][0]
+        swap(x, y)
+        cost[tx] = partner_cost(tables[tx], partnered, opposed)
+        cost[ty] = partner_cost(tables[ty], partnered, opposed)
+
+    players = sorted(where)
+    stalled = 0
+    for _ in range(_MAX_PASSES):
+        conflicted = [p for p in players if mine(p)]
+        if not conflicted or stalled >= _STALL_PASSES:
+            break
+        rng.shuffle(conflicted)
+        lowered = False
+        for x in conflicted:
+            if not mine(x):
+                continue  # an earlier swap in this pass already freed him
+            candidates = players if across else tables[where[x][0]][:]
+            level = None
+            start = rng.randrange(len(candidates))
+            for k in range(len(candidates)):
+                y = candidates[(start + k) % len(candidates)]
+                if y == x:
+                    continue
+                change = delta(x, y)
+                if change < 0:
+                    apply(x, y)
+                    lowered = True
+                    break
+                if change == 0 and level is None:
+                    level = y
+            else:
+                if level is not None:
+                    apply(x, level)
+        stalled = 0 if lowered else stalled + 1
+    return tables

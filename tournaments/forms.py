@@ -87,6 +87,7 @@ class SettingsFields(forms.Form):
     planned_rounds = _setting_field("planned_rounds", min_value=1, max_value=99)
     confirmation_required = _setting_field("confirmation_required")
     check_in_required = _setting_field("check_in_required")
+    partners_drawn = _setting_field("partners_drawn")
     public = _setting_field("public")
     bye_policy = _setting_field("bye_policy", widget=forms.RadioSelect, required=False)
     bye_score = _setting_field("bye_score", required=False)
@@ -134,6 +135,13 @@ class TournamentForm(SettingsFields):
         for key, game in scoring.games.items():
             for option in game.options():
                 self.fields[f"{key}-{option.name}"] = _option_field(key, option)
+
+    @property
+    def partnership_games(self) -> list[str]:
+        """The keys of the games played by partnerships (Bauerchen, Hessian Bauerchen,
+        Hundertspiel), for which the page offers "partners drawn anew each round" (the service
+        refuses it for the three-handed Hundertspiel)."""
+        return [key for key, game in scoring.games.items() if game.partnerships]
 
     def house_rules(self) -> list[tuple[str, str, list[forms.BoundField]]]:
         """Per game, its key, its name and the bound fields of its house rules (for the

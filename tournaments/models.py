@@ -146,6 +146,16 @@ class Tournament(models.Model):
             "it has one (Hintersche), else one deal."
         ),
     )
+    partners_drawn = models.BooleanField(
+        _("partners drawn anew each round"),
+        default=False,
+        help_text=_(
+            "Only for the partnership games (Bauerchen, the four-handed Hundertspiel): everybody "
+            "plays for himself, the partners are drawn for each round (nobody gets the same "
+            "partner twice while it can be avoided), each player scores his partnership's result "
+            "and the standings rank players, not teams. No teams are registered."
+        ),
+    )
     public = models.BooleanField(
         _("public pages"),
         default=True,
@@ -270,11 +280,31 @@ class Tournament(models.Model):
         return game.table_size(game.variant(self.variant))
 
     @property
+    def partnership_game(self) -> bool:
+        """Whether the game is played by two partnerships at tables of four (Bauerchen; the
+        four-handed Hundertspiel): :func:`plays_in_partnerships`."""
+        return plays_in_partnerships(self.game, self.variant)
+
+    @property
     def teams_allowed(self) -> bool:
-        """Teams exist for the partnership games at tables of four (Bauerchen; the four-handed
-        Hundertspiel)."""
-        game = self.scoring_game
-        return game.partnerships and game.table_size(game.variant(self.variant)) == 4
+        """Registered teams exist for the partnership games at tables of four (Bauerchen; the
+        four-handed Hundertspiel), unless the partners are drawn anew each round
+        (:attr:`partners_drawn`: individuals, no teams)."""
+        return self.partnership_game and not self.partners_drawn
+
+
+def plays_in_partnerships(game_key: str, variant: Any) -> bool:
+    """Whether ``game_key`` under the house rules ``variant`` (the tournament's JSON) is played
+    by two partnerships of two at a table of four, partners opposite each other (seat positions
+    0/2 and 1/3: Bauerchen's NS/EW, Scoring specification §2; the four-handed Hundertspiel's
+    AC/BD, Hundertspiel 1829 §§ 1–2 and 27). False for an unknown game or refused house rules."""
+    game = scoring.games.get(game_key)
+    if game is None or not game.partnerships:
+        return False
+    try:
+        return game.table_size(game.variant(variant or {})) == 4
+    except scoring.InvalidVariant:
+        return False
 
 
 class Team(models.Model):

@@ -85,6 +85,17 @@
     for (var i = 0; i < sets.length; i++) {
       sets[i].hidden = sets[i].dataset.game !== select.value;
     }
+    // A setting only some games have (partners drawn anew: the partnership games) shows only
+    // for them, and is unticked when hidden, so that it never goes along unseen.
+    var only = document.querySelectorAll("[data-games]");
+    for (var j = 0; j < only.length; j++) {
+      var hide = only[j].dataset.games.split(" ").indexOf(select.value) < 0;
+      only[j].hidden = hide;
+      if (hide) {
+        var boxes = only[j].querySelectorAll("input[type=checkbox]");
+        for (var k = 0; k < boxes.length; k++) { boxes[k].checked = false; }
+      }
+    }
   }
 
   document.addEventListener("DOMContentLoaded", function () {

@@ -944,6 +944,8 @@ def test_a_bauerchen_team_evening(live_server, new_page, organiser):
         label("a second player confirms each deal"): tournament.confirmation_required,
         label("check-in before the draw"): tournament.check_in_required,
         label("public pages"): tournament.public,
+        # A partnership game: the form offers its players drawn as individuals (left off).
+        label("partners drawn anew each round"): tournament.partners_drawn,
     }
     for name, default in defaults.items():
         if isinstance(default, bool):

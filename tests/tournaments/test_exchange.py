@@ -307,7 +307,7 @@ def test_the_clock_the_fees_and_the_articles_facts_travel_with_the_file(played, 
     )
     played.refresh_from_db()
     document = export_tournament(played)
-    assert document["version"] == 6
+    assert document["version"] == 7
     assert document["tournament"]["entry_fee"] == "5.00"
     copy_ = services.tournament_import(data=document, organiser=organiser, slug="kopie")
     assert (copy_.entry_fee, copy_.round_minutes, copy_.announcement) == (

@@ -38,7 +38,7 @@ from tournaments.selectors import play_order
 from tournaments.standings import table_result
 
 FORMAT = "kreidetafel-tournament"
-VERSION = 6
+VERSION = 7
 MAX_ERRORS = 50
 """At most this many errors are listed; the rest are counted."""
 
@@ -71,6 +71,7 @@ TOURNAMENT_KEYS = {
     "entry_fee": "decimal",
     "prize_sharing": "str",
     "prizes_combine": "bool",
+    "partners_drawn": "bool",
     "created_at": "datetime",
 }
 DOCUMENT_KEYS = {
@@ -369,6 +370,8 @@ def check_document(data: Any, *, slug: str | None = None) -> Plan:
         _upgrade_from_version_4(document)
     if document["format"] == FORMAT and document["version"] == 5:  # noqa: PLR2004
         _upgrade_from_version_5(document)
+    if document["format"] == FORMAT and document["version"] == 6:  # noqa: PLR2004
+        _upgrade_from_version_6(document)
     if document["format"] != FORMAT or document["version"] != VERSION:
         problems.add(
             "format",
@@ -452,6 +455,12 @@ class _Checker:
                 f"{path}.tiebreaks",
                 _("each tie-break once, from the game's list: %(keys)s")
                 % {"keys": ", ".join(game.tiebreaks)},
+            )
+        if tournament.partners_drawn and not tournament.partnership_game:
+            self.problems.add(
+                f"{path}.partners_drawn",
+                _("%(game)s is not played in partnerships of two: there are no partners to draw.")
+                % {"game": game.name},
             )
         return tournament
 
@@ -753,10 +762,19 @@ def player_labels(players: list[Player]) -> list[str]:
     return [shown[i] for i in range(len(players))]
 
 
+def _upgrade_from_version_6(document: dict[str, Any]) -> None:
+    """A version 6 file (before partners drawn anew each round) in version 7's shape: registered
+    teams, or none, as before."""
+    document["version"] = VERSION
+    tournament = document.get("tournament")
+    if isinstance(tournament, dict):
+        tournament.setdefault("partners_drawn", False)
+
+
 def _upgrade_from_version_5(document: dict[str, Any]) -> None:
     """A version 5 file (before the prize list) in version 6's shape: no prizes, no categories,
     shared places split equally, one prize a player."""
-    document["version"] = VERSION
+    document["version"] = 6
     tournament = document.get("tournament")
     if isinstance(tournament, dict):
         tournament.setdefault("prize_sharing", Tournament.PrizeSharing.SPLIT.value)

@@ -146,6 +146,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             "entry_fee": str(tournament.entry_fee),
             "prize_sharing": tournament.prize_sharing,
             "prizes_combine": tournament.prizes_combine,
+            "partners_drawn": tournament.partners_drawn,
             "created_at": _when(tournament.created_at),
         },
         "teams": [{"name": name} for name in sorted(teams.values())],

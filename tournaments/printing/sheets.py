@@ -39,7 +39,8 @@ class SheetSeat:
     """The game's seat label (A–F; Bauerchen's N E S W)."""
     name: str
     team: str
-    """The player's registered team ("" for none)."""
+    """The player's registered team, or where the partners are drawn anew each round his partner
+    this round ("partner: Berta Kiefer"); "" for none."""
     qr: str = ""
     """Where each player enters and confirms on his own phone (the tournament wants a second
     player's confirmation): the QR code of the seat's link (:func:`.pdfparts.qr_src`); else
@@ -88,6 +89,14 @@ def table_sheets(round: Round, base_url: str) -> list[TableSheet]:
         url = base_url.rstrip("/") + table.get_absolute_url()
         by_label = {seat.label: seat for seat in table.seats.all()}
         own_links = tournament.confirmation_required
+        teams = {label: getattr(players[label].team, "name", "") for label in labels}
+        if tournament.partners_drawn and len(labels) == 4:
+            # Partners sit opposite (seat positions 0/2, 1/3: Bauerchen's NS/EW, the
+            # Hundertspiel's AC/BD); the sheet names each one's partner of this round.
+            teams = {
+                label: gettext("partner: %(name)s") % {"name": players[labels[(i + 2) % 4]].name}
+                for i, label in enumerate(labels)
+            }
         sheets.append(
             TableSheet(
                 number=table.number,
@@ -95,7 +104,7 @@ def table_sheets(round: Round, base_url: str) -> list[TableSheet]:
                     SheetSeat(
                         label,
                         players[label].name,
-                        getattr(players[label].team, "name", ""),
+                        teams[label],
                         pdfparts.qr_src(base_url.rstrip("/") + by_label[label].get_absolute_url())
                         if own_links
                         else "",
@@ -179,6 +188,9 @@ class Place:
     table: int | None
     """None for a bye."""
     seat: str = ""
+    partner: str = ""
+    """Where the partners are drawn anew each round: his partner this round (the player
+    opposite, seat positions 0/2 and 1/3 of a table of four); else ""."""
 
 
 FIGURE_SPACE, EM_SPACE, WORD_JOINER = "\u2007", "\u2003", "\u2060"
@@ -193,20 +205,33 @@ def place_line(place: Place) -> str:
     stop. One text run a line: weasyprint lays out 3,000 table cells (or
     an emphasised number a line) about three times slower than 1,000 such lines."""
     if place.table is None:
-        figures = f"{FIGURE_SPACE * 2}–{EM_SPACE}{gettext('Bye')}"
+        bye = gettext("Bye")
+        figures = f"{FIGURE_SPACE * 2}–{EM_SPACE}{bye}"
     else:
         figures = f"{str(place.table).rjust(3, FIGURE_SPACE)}{EM_SPACE}{place.seat}"
     return f"{place.name}\t{WORD_JOINER}{figures}"
 
 
 def seating(round: Round) -> list[Place]:
-    """Every player of ``round`` with his table and seat label, and every bye, alphabetically by
-    name (case-insensitive, independent of the server's locale). Two queries."""
+    """Every player of ``round`` with his table and seat label (and, where the partners are
+    drawn anew each round, his partner), and every bye, alphabetically by name
+    (case-insensitive, independent of the server's locale). Two queries (a third for the game's
+    seats where the partners are drawn and the round's tournament is not loaded yet)."""
+    rows = Seat.objects.filter(table__round=round).values_list(
+        "player__name", "table__number", "label", "table__round__tournament__partners_drawn"
+    )
+    seated = [(name, table, label) for name, table, label, _drawn in rows]
+    partners: dict[tuple[int, str], str] = {}
+    if any(drawn for *_seat, drawn in rows):
+        labels = round.scoring_game.seats(4)
+        opposite = {label: labels[(i + 2) % 4] for i, label in enumerate(labels)}
+        names = {(table, label): name for name, table, label in seated}
+        partners = {
+            (table, label): names.get((table, opposite.get(label, "")), "")
+            for _name, table, label in seated
+        }
     places = [
-        Place(name, table, label)
-        for name, table, label in Seat.objects.filter(table__round=round).values_list(
-            "player__name", "table__number", "label"
-        )
+        Place(name, table, label, partners.get((table, label), "")) for name, table, label in seated
     ]
     places += [
         Place(name, None)
@@ -236,13 +261,17 @@ def _seating_pages(places: list[Place]) -> list[tuple[list[str], list[str]]]:
 
 def seating_list_pdf(round: Round) -> bytes:
     """The seating list of ``round`` for the wall: every player alphabetically with his table and
-    seat (the game's seat label), byes as such; two columns a page for big lists. PDF bytes."""
+    seat (the game's seat label), byes as such; two columns a page for big lists, but for a list
+    that names each player's partner (partners drawn anew each round: one table, the partner in
+    its own column). PDF bytes."""
     places = seating(round)
-    two_columns = len(places) >= SEATING_TWO_COLUMNS
+    partners = round.tournament.partners_drawn
+    two_columns = len(places) >= SEATING_TWO_COLUMNS and not partners
     context = {
         "tournament": round.tournament,
         "round": round,
         "places": places,
+        "partners": partners,
         "pages": _seating_pages(places) if two_columns else None,
     }
     return render_pdf("print/seating_list.html", context)

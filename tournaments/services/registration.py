@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import scoring
-from tournaments.models import AuditEntry, Deal, Player, Team, Tournament
+from tournaments.models import AuditEntry, Deal, Player, Team, Tournament, plays_in_partnerships
 from tournaments.services.audit import check_not_finished, record_change
 from tournaments.services.cash import check_amount
 from tournaments.services.public import shown_forget
@@ -38,6 +38,7 @@ SETTINGS = (
     "round_minutes",
     "standings_hidden_from_round",
     "stechen_unit",
+    "partners_drawn",
 )
 """The tournament's settings the organiser may change after creating it."""
 DETAILS = ("name", "date", "venue")
@@ -66,7 +67,8 @@ def tournament_create(
 ) -> Tournament:
     """Create a tournament of ``game`` with the given house rules (missing options take the game's
     defaults) and any of :data:`SETTINGS`. Raises ``ValidationError`` on the ``variant`` field for
-    options the game refuses, on ``tiebreaks`` for a key the game does not know."""
+    options the game refuses, on ``tiebreaks`` for a key the game does not know, on
+    ``partners_drawn`` for a game without partnerships (``NO_PARTNERSHIPS``)."""
     try:
         scoring.games[game].variant(variant or {})
     except scoring.InvalidVariant as exc:
@@ -76,6 +78,8 @@ def tournament_create(
         settings["entry_fee"] = check_amount(settings["entry_fee"], "entry_fee")
     if settings.get("stechen_unit"):
         _check_stechen_unit(scoring.games[game], settings["stechen_unit"])
+    if settings.get("partners_drawn"):
+        _check_partners_drawn(game, variant)
     tournament = Tournament.objects.create(
         organiser=organiser,
         name=name,
@@ -100,6 +104,53 @@ def _check_tiebreaks(game: scoring.Game, order: Sequence[str]) -> None:
         )
 
 
+def _check_partners_drawn(game: str, variant: Mapping[str, Any] | None) -> None:
+    """Raises ``ValidationError`` on ``partners_drawn`` (``NO_PARTNERSHIPS``) for a game not
+    played by two partnerships at a table of four (:func:`~tournaments.models.
+    plays_in_partnerships`): Hintersche, Kein Stich, Hindernislauf and the three-handed
+    Hundertspiel have no partners to draw."""
+    if not plays_in_partnerships(game, variant):
+        message = _(
+            "%(game)s is not played in partnerships of two: there are no partners to draw. "
+            "Partners drawn anew each round are for Bauerchen and the four-handed Hundertspiel."
+        )
+        raise ValidationError(
+            {
+                "partners_drawn": ValidationError(
+                    message % {"game": scoring.games[game].name}, code="NO_PARTNERSHIPS"
+                )
+            }
+        )
+
+
+def _check_partners_drawn_change(tournament: Tournament, on: bool) -> None:
+    """Refuse switching :attr:`~tournaments.models.Tournament.partners_drawn` once a round is
+    drawn (``ROUNDS_DRAWN``: the rounds played would change their meaning), switching it on for
+    a game without partnerships (``NO_PARTNERSHIPS``) or while teams are registered
+    (``TEAMS_REGISTERED``); all on the field ``partners_drawn``."""
+    if tournament.rounds.exists():
+        message = _(
+            "Rounds are drawn already: whether partners are drawn anew each round can only be "
+            "switched before the first draw."
+        )
+        raise ValidationError({"partners_drawn": ValidationError(message, code="ROUNDS_DRAWN")})
+    if not on:
+        return
+    _check_partners_drawn(tournament.game, tournament.variant)
+    teams = tournament.teams.count()
+    if teams:
+        message = ngettext(
+            "%(count)s team is registered: with partners drawn anew each round there are no "
+            "teams. Register the players without teams.",
+            "%(count)s teams are registered: with partners drawn anew each round there are no "
+            "teams. Register the players without teams.",
+            teams,
+        )
+        raise ValidationError(
+            {"partners_drawn": ValidationError(message % {"count": teams}, code="TEAMS_REGISTERED")}
+        )
+
+
 def _check_stechen_unit(game: scoring.Game, unit: str) -> None:
     """Raises ``ValidationError`` on ``stechen_unit`` (``NO_OWN_STECHEN``) for the game's own
     Stechen where the game has none."""
@@ -121,8 +172,9 @@ def tournament_settings(
     ``tiebreaks`` as :func:`tournament_create`; on ``entry_fee`` (euros) when it is negative or
     above 1000; on ``round_minutes`` outside 1–600 minutes; on ``standings_hidden_from_round``
     beyond the planned rounds; on ``stechen_unit`` for the game's own Stechen where it has
-    none; ``FINISHED`` when the tournament is finished. A new round to hide
-    the live standings from hides them again where they were shown again."""
+    none; on ``partners_drawn`` as :func:`_check_partners_drawn_change`; ``FINISHED`` when the
+    tournament is finished. A new round to hide the live standings from hides them again where
+    they were shown again."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     check_not_finished(tournament)
     changes = {
@@ -140,6 +192,8 @@ def tournament_settings(
         _check_hidden_from(tournament, changes)
     if "stechen_unit" in changes:
         _check_stechen_unit(tournament.scoring_game, changes["stechen_unit"])
+    if "partners_drawn" in changes:
+        _check_partners_drawn_change(tournament, changes["partners_drawn"])
     drawn = tournament.rounds.count()
     if changes.get("planned_rounds", drawn) < drawn:
         raise ValidationError(
@@ -533,6 +587,14 @@ def team_add(
     different players of this tournament, or one already in a team), or when the game has no
     partnerships."""
     check_not_finished(tournament)
+    if tournament.partners_drawn:
+        raise ValidationError(
+            _(
+                "The partners are drawn anew each round in this tournament: no teams are "
+                "registered."
+            ),
+            code="PARTNERS_DRAWN",
+        )
     if not tournament.teams_allowed:
         raise ValidationError(
             _("%(game)s is not played in fixed partnerships.")

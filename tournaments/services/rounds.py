@@ -62,6 +62,35 @@ def _met(tournament: Tournament) -> Counter[frozenset[int]]:
     )
 
 
+def partner_history(
+    tournament: Tournament,
+) -> tuple[Counter[frozenset[int]], Counter[frozenset[int]]]:
+    """How often each pair of players were partners, and how often opponents, at the tables of
+    ``tournament``'s rounds so far (partners opposite: seat positions 0/2 and 1/3 of the game's
+    seats, Bauerchen's NS/EW, the Hundertspiel's AC/BD): the history
+    :func:`tournaments.draw.draw_partners` draws against. Tables of other sizes (none in a
+    partnership game) count nothing. One query."""
+    game = tournament.scoring_game
+    position = {label: i for i, label in enumerate(game.seats(draw.TEAM_TABLE_SIZE))}
+    tables: dict[int, dict[int, int]] = {}
+    for table_id, label, player_id in Seat.objects.filter(
+        table__round__tournament=tournament
+    ).values_list("table_id", "label", "player_id"):
+        if label in position:
+            tables.setdefault(table_id, {})[position[label]] = player_id
+    partnered: Counter[frozenset[int]] = Counter()
+    opposed: Counter[frozenset[int]] = Counter()
+    for seated in tables.values():
+        if len(seated) != draw.TEAM_TABLE_SIZE:
+            continue
+        for i in (0, 1):
+            partnered[frozenset((seated[i], seated[i + 2]))] += 1
+        for a in (seated[0], seated[2]):
+            for b in (seated[1], seated[3]):
+                opposed[frozenset((a, b))] += 1
+    return partnered, opposed
+
+
 def drawn_teams(tournament: Tournament, players: list[int]) -> list[tuple[int, int]] | None:
     """The registered partnerships among ``players`` (None when the tournament has no teams)."""
     if not tournament.teams_allowed or not tournament.teams.exists():
@@ -172,8 +201,12 @@ def round_draw(
     """Draw the next round with ``method`` (random; random avoiding repeat table-mates; by
     standings), seeded (the seed is stored with the round), into tables of the sizes the game
     allows under the house rules, the usual size preferred; registered teams sit opposite each
-    other. Byes, if no split seats everybody and byes are allowed, go to the players with the
-    fewest byes so far.
+    other. Where the partners are drawn anew each round (``tournament.partners_drawn``) the
+    draw also pairs the players (:func:`tournaments.draw.draw_partners` against
+    :func:`partner_history`): no partner twice while avoidable; the audit entry records the
+    seed and how many partnerships repeat one of an earlier round (``repeat_partners``). Byes,
+    if no split seats everybody and byes are allowed, go to the players with the fewest byes so
+    far.
 
     The previous round must be complete (or locked) unless ``override_reason`` says why not; the
     override is logged. Raises ``ValidationError`` with code ``ROUND_NOT_COMPLETE`` (on
@@ -217,17 +250,34 @@ def round_draw(
     byes_so_far = Counter(
         Bye.objects.filter(round__tournament=tournament).values_list("player_id", flat=True)
     )
+    partners: dict[str, Any] = {}
     try:
-        result = draw.draw(
-            method,
-            players,
-            seed=seed,
-            table_sizes=sizes,
-            allow_byes=allow_byes,
-            byes_so_far=byes_so_far,
-            met=_met(tournament) if method == Round.Method.AVOID_REPEATS else None,
-            teams=drawn_teams(tournament, players),
-        )
+        if tournament.partners_drawn:
+            partnered, opposed = partner_history(tournament)
+            result = draw.draw_partners(
+                method,
+                players,
+                seed=seed,
+                allow_byes=allow_byes,
+                byes_so_far=byes_so_far,
+                partnered=partnered,
+                opposed=opposed,
+            )
+            partners = {
+                "partners_drawn": True,
+                "repeat_partners": draw.repeat_partners(result.tables, partnered),
+            }
+        else:
+            result = draw.draw(
+                method,
+                players,
+                seed=seed,
+                table_sizes=sizes,
+                allow_byes=allow_byes,
+                byes_so_far=byes_so_far,
+                met=_met(tournament) if method == Round.Method.AVOID_REPEATS else None,
+                teams=drawn_teams(tournament, players),
+            )
     except draw.DrawUserError as exc:
         if "player" in exc.params:
             exc.params["player"] = Player.objects.get(pk=exc.params["player"]).name
@@ -248,6 +298,7 @@ def round_draw(
             "method": method,
             "seed": seed,
             "tables": len(result.tables),
+            **partners,
             **({"sitting_out": _names(chosen)} if chosen else {}),
         },
         reason=override_reason if overridden else "",

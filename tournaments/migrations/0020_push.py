@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0018_prizes'),
+        ('tournaments', '0019_individual_partnerships'),
     ]
 
     operations = [
