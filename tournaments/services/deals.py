@@ -42,11 +42,17 @@ class Recorded(NamedTuple):
     """A stored deal and the engine's remarks on it that did not block it (e.g. the dealer is
     not the one the rotation expects), in the user's language. ``replayed`` is True when the
     submission was a retry of one already stored (same form key, same values): nothing new was
-    saved."""
+    saved.
+
+    ``table`` and ``deals`` are the table as the write left it (its version, result and
+    completeness, its round's status) and all its deals by number, undone and voided ones too,
+    as saved: the page shown after the write needs not read them again. None for a retry."""
 
     deal: Deal
     warnings: tuple[str, ...]
     replayed: bool = False
+    table: Table | None = None
+    deals: list[Deal] | None = None
 
 
 class DealConflict(ValidationError):
@@ -304,6 +310,13 @@ def _finish(write: _Write, deals: Sequence[Deal], states: Sequence[Any] | None =
         stechen_tables_result(table.round)
 
 
+def _written(write: _Write, deal: Deal) -> list[Deal]:
+    """All the table's deals by number after ``deal`` (new, or one of ``write``'s) was saved."""
+    by_number = {d.number: d for d in [*write.deals, *write.taken_out.values()]}
+    by_number[deal.number] = deal
+    return [by_number[number] for number in sorted(by_number)]
+
+
 def _revision(
     deal: Deal,
     kind: DealRevision.Kind,
@@ -464,7 +477,9 @@ def deal_record(
     _revision(deal, Kind.ENTRY, by=by, via=via, seat=seat, key=key)
     _finish(write, [*write.deals, deal], checked.states)
     _log(table, AuditEntry.Action.DEAL_RECORD, deal, by, via, after=deal.entry)
-    return Recorded(deal, _warning_texts(table, checked.step))
+    return Recorded(
+        deal, _warning_texts(table, checked.step), table=table, deals=_written(write, deal)
+    )
 
 
 @transaction.atomic
@@ -519,7 +534,9 @@ def deal_correct(
         after=deal.entry,
         reason=reason,
     )
-    return Recorded(deal, _warning_texts(table, checked.step))
+    return Recorded(
+        deal, _warning_texts(table, checked.step), table=table, deals=_written(write, deal)
+    )
 
 
 def _take_out(
@@ -557,7 +574,7 @@ def _take_out(
     _finish(write, [d for d in write.deals if d is not deal], checked.states)
     action = AuditEntry.Action.DEAL_UNDO if kind == Kind.UNDO else AuditEntry.Action.DEAL_VOID
     _log(table, action, deal, by, via, before=deal.entry, reason=reason)
-    return Recorded(deal, ())
+    return Recorded(deal, (), table=table, deals=_written(write, deal))
 
 
 @transaction.atomic
