@@ -181,7 +181,9 @@ def _replayed(table: Table, key: str, entry: Mapping[str, Any] | None) -> Deal |
     another table is ``WRONG_TABLE``."""
     if not key:
         return None
-    revision = DealRevision.objects.select_related("deal").filter(idempotency_key=key).first()
+    # The key is unique: no ordering (the versions' default one joins the table and its round).
+    found = DealRevision.objects.select_related("deal").filter(idempotency_key=key).order_by()
+    revision = found.first()
     if revision is None:
         return None
     deal = revision.deal
