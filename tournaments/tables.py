@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
@@ -36,12 +36,13 @@ def _tables() -> QuerySet[Table]:
 
 
 def table_link(token: str) -> TableLink:
-    """The table behind a private link, the table's own or a seat's; 404 for any other token."""
-    seat = Seat.objects.filter(token=token).values_list("pk", "table_id").first()
-    if seat is None:
-        return TableLink(get_object_or_404(_tables(), token=token), None, token)
-    table = _tables().get(pk=seat[1])
-    return TableLink(table, next(s for s in table.seats.all() if s.pk == seat[0]), token)
+    """The table behind a private link, the table's own or a seat's; 404 for any other token.
+    Two queries: the table (found by its own token or by one of its seats') with its round and
+    tournament, and its seats with their players, among which a seat's link finds its seat."""
+    own_or_seat = Q(token=token) | Q(pk__in=Seat.objects.filter(token=token).values("table_id"))
+    table = get_object_or_404(_tables().filter(own_or_seat))
+    seat = next((s for s in table.seats.all() if s.token == token), None)
+    return TableLink(table, seat, token)
 
 
 def table_seats(table: Table) -> list[Seat]:
@@ -54,10 +55,36 @@ def table_replay(table: Table, deals: Sequence[Deal] | None = None) -> tuple[sco
     replay: the stored deals passed validation when they were entered)."""
     game = table.round.scoring_game
     if deals is None:
-        deals = list(table.deals.all())
+        deals = _standing(table)
     seats = tuple(seat.label for seat in table_seats(table))
     # Stored deals were validated when entered; only a new entry needs the full checks.
     return game.replay([d.entry for d in deals], table.round.scoring_variant, seats, trusted=True)
+
+
+def _standing(table: Table) -> list[Deal]:
+    """The table's deals that stand, by number (one query; the deals' default ordering would
+    join the table and its round)."""
+    return list(Deal.objects.filter(table=table).order_by("number"))
+
+
+def _versions() -> Prefetch:
+    return Prefetch(
+        "revisions",
+        queryset=DealRevision.objects.select_related("entered_by").order_by("-revision"),
+    )
+
+
+def table_deals(table: Table, deals: list[Deal] | None = None) -> list[Deal]:
+    """Every deal of ``table`` by number, undone and voided ones too, each with its versions
+    (newest first, with their users) prefetched: what the table's page and its history show.
+    Two queries; one when the caller has the deals (``deals``: as a write left them, all of
+    them by number)."""
+    if deals is not None:
+        prefetch_related_objects(deals, _versions())
+        return deals
+    return list(
+        Deal.all_objects.filter(table=table).order_by("number").prefetch_related(_versions())
+    )
 
 
 def table_state(table: Table, deals: Sequence[Deal] | None = None) -> Any:
@@ -105,9 +132,11 @@ class TableView:
         return self.states[self.deals.index(deal)]
 
 
-def table_view(table: Table) -> TableView:
-    """Replay ``table`` and gather what its page shows."""
-    deals = list(table.deals.all())
+def table_view(table: Table, deals: list[Deal] | None = None) -> TableView:
+    """Replay ``table`` and gather what its page shows. ``deals`` are its deals that stand, by
+    number, when the caller has them (else one query)."""
+    if deals is None:
+        deals = _standing(table)
     steps = table_replay(table, deals)
     seats = table_seats(table)
     states = [
@@ -154,25 +183,28 @@ class HistoryDeal:
         return list(dict.fromkeys(e.source for e in self.step.events if e.source))
 
 
-def table_history(table: Table, steps: Sequence[scoring.Step] | None = None) -> list[HistoryDeal]:
+def table_history(
+    table: Table,
+    steps: Sequence[scoring.Step] | None = None,
+    deals: list[Deal] | None = None,
+) -> list[HistoryDeal]:
     """Every deal of ``table`` newest first, undone and voided ones included, each with its
-    versions and what it did. ``steps`` are the standing deals' replayed steps when the caller
-    has them. Two queries (deals, versions with their users)."""
-    deals = list(
-        Deal.all_objects.filter(table=table)
-        .order_by("number")
-        .prefetch_related(
-            Prefetch(
-                "revisions",
-                queryset=DealRevision.objects.select_related("entered_by").order_by("-revision"),
-            )
-        )
-    )
+    versions and what it did. ``steps`` are the standing deals' replayed steps and ``deals``
+    :func:`table_deals` when the caller has them (else two queries: deals, versions with their
+    users)."""
+    if deals is None:
+        deals = table_deals(table)
     live = [d for d in deals if not d.voided]
     if steps is None:
         steps = table_replay(table, live)
     step_of = {d.pk: step for d, step in zip(live, steps, strict=True)}
+    # A version newer than the deal as read (another phone's, after a write's own deals were
+    # kept) belongs to a later page.
     return [
-        HistoryDeal(deal=d, revisions=list(d.revisions.all()), step=step_of.get(d.pk))
+        HistoryDeal(
+            deal=d,
+            revisions=[r for r in d.revisions.all() if r.revision <= d.revision],
+            step=step_of.get(d.pk),
+        )
         for d in reversed(deals)
     ]

@@ -307,6 +307,35 @@ def test_the_phones_poll_costs_one_query_while_nothing_changed(
     assert client.get("/t/no-such-link/", {"since": 0}).status_code == 404
 
 
+def test_the_page_after_an_entry_shows_the_table_as_written_and_its_poll_stays_quiet(client, table):
+    """The htmx answer to a deal carries the version that deal gave the table: the phone's
+    next poll is a 204, not the same page again."""
+    enter(table, A_MOST, number=1)
+    url = seat_of(table, "B").get_absolute_url()
+    response = client.post(url, form_of(B_MOST, 2, "next-1"), headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    version = table.__class__.objects.get(pk=table.pk).version
+    assert f'data-table-version="{version}"' in response.text
+    since = re.search(r"\?since=([\w.]+)", response.text).group(1)
+    assert since.startswith(f"{version}.")
+    assert client.get(url, {"since": since}, headers={"HX-Request": "true"}).status_code == 204
+    # The history shows both deals, the new one with its version.
+    history = response.text[response.text.index('id="table-history"') :]
+    assert 'id="deal-2"' in history and 'id="deal-1"' in history
+    assert "Version 1: entered" in history[: history.index('id="deal-1"')]
+
+
+def test_a_deal_entry_costs_a_fixed_number_of_queries(client, table, django_assert_max_num_queries):
+    """The link (2), the write (lock and deals, form key, the deal, its version, the table,
+    the tournament's version, the audit entry, in a transaction with one savepoint) and the
+    page after it (the deals' versions): nothing read twice."""
+    enter(table, A_MOST, number=1)
+    url = seat_of(table, "B").get_absolute_url()
+    with django_assert_max_num_queries(15):
+        response = client.post(url, form_of(B_MOST, 2, "q-1"), headers={"HX-Request": "true"})
+    assert response.status_code == 200
+
+
 @pytest.mark.parametrize("game_key", sorted(scoring.games))
 def test_every_rule_source_an_engine_gives_has_words(game_key):
     """Each source of the events of simulated play (a few units of every game) is in

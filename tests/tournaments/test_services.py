@@ -54,13 +54,14 @@ def test_the_round_ends_with_the_vier_strich_and_refuses_more_deals(table):
 
 def test_correction_keeps_the_previous_version_and_replays(table, organiser):
     record(table, H1_VIERSTRICH[0])
-    corrected, warnings, _replayed = services.deal_correct(
+    recorded = services.deal_correct(
         table=table,
         entry={"points": {"A": 30, "B": 52, "C": 18, "D": 40}},
         by=organiser,
         via="test",
         reason="A and B swapped",
     )
+    corrected, warnings = recorded.deal, recorded.warnings
     assert warnings == ()
     assert corrected.revision == 2
     versions = list(corrected.revisions.order_by("revision"))
@@ -142,8 +143,9 @@ def test_a_warning_does_not_block_the_deal_and_is_given_in_words(table):
     # The deal passes on in playing order (Scoring specification §1.1), so after B dealt, B
     # cannot deal again: a warning, and the deal is stored all the same.
     record(table, {**H1_VIERSTRICH[0], "dealer": "B"})
-    deal, warnings, _replayed = services.deal_record(
+    recorded = services.deal_record(
         table=table, entry={**H1_VIERSTRICH[1], "dealer": "B"}, by=None, via="test"
     )
+    deal, warnings = recorded.deal, recorded.warnings
     assert deal.number == 2
     assert warnings == ("This is not the dealer the rotation expects.",)

@@ -33,7 +33,7 @@ from tournaments.services.audit import check_not_finished, reason_required, reco
 from tournaments.services.rounds import refresh_round
 from tournaments.services.stechen import stechen_tables_result
 from tournaments.standings import table_result
-from tournaments.tables import table_seats, table_state
+from tournaments.tables import table_seats
 
 Kind = DealRevision.Kind
 
@@ -42,11 +42,17 @@ class Recorded(NamedTuple):
     """A stored deal and the engine's remarks on it that did not block it (e.g. the dealer is
     not the one the rotation expects), in the user's language. ``replayed`` is True when the
     submission was a retry of one already stored (same form key, same values): nothing new was
-    saved."""
+    saved.
+
+    ``table`` and ``deals`` are the table as the write left it (its version, result and
+    completeness, its round's status) and all its deals by number, undone and voided ones too,
+    as saved: the page shown after the write needs not read them again. None for a retry."""
 
     deal: Deal
     warnings: tuple[str, ...]
     replayed: bool = False
+    table: Table | None = None
+    deals: list[Deal] | None = None
 
 
 class DealConflict(ValidationError):
@@ -72,11 +78,24 @@ class DealConflict(ValidationError):
 
 class _Write(NamedTuple):
     """What every write checks first, with the table's row locked: the table, whether the
-    organiser's word counts at once, and the table's deals that stand, in order."""
+    organiser's word counts at once, the table's deals that stand, in order, those taken out
+    (undone or voided) by number, and the seat labels in playing order (what the engine's
+    initial state is made of)."""
 
     table: Table
     official: bool
     deals: list[Deal]
+    taken_out: dict[int, Deal]
+    labels: tuple[str, ...]
+
+
+class _Checked(NamedTuple):
+    """What :func:`_check_replay` found: the new entry's step (``None`` when a deal was taken
+    out) and the engine's state before each deal that stands after the write and after the
+    last (one more state than deals)."""
+
+    step: scoring.Step | None
+    states: list[Any]
 
 
 def _same(entry: Mapping[str, Any], stored: Any) -> bool:
@@ -138,11 +157,22 @@ def _begin(
     locked_ok: bool = False,
 ) -> _Write:
     """Lock the table's row and check the round (``locked_ok``: the organiser may change a
-    locked round's deals, with a reason) and the writer's seat."""
+    locked round's deals, with a reason) and the writer's seat; read the table's deals (one
+    query, those taken out too). The seat labels come from ``table``'s seats as the caller
+    fetched them (a table link prefetches them; else one query): a table's set of labels is
+    fixed when its round is drawn (a swap trades labels, a replacement keeps the seat)."""
+    labels = tuple(seat.label for seat in table_seats(table))
     table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
     _check_open(table, by, reason, locked_ok=locked_ok)
     official = _check_seat(table, seat, by)
-    return _Write(table, official, list(Deal.objects.filter(table=table).order_by("number")))
+    deals: list[Deal] = []
+    taken_out: dict[int, Deal] = {}
+    for deal in Deal.all_objects.filter(table=table).order_by("number"):
+        if deal.voided:
+            taken_out[deal.number] = deal
+        else:
+            deals.append(deal)
+    return _Write(table, official, deals, taken_out, labels)
 
 
 def _replayed(table: Table, key: str, entry: Mapping[str, Any] | None) -> Deal | None:
@@ -151,7 +181,9 @@ def _replayed(table: Table, key: str, entry: Mapping[str, Any] | None) -> Deal |
     another table is ``WRONG_TABLE``."""
     if not key:
         return None
-    revision = DealRevision.objects.select_related("deal").filter(idempotency_key=key).first()
+    # The key is unique: no ordering (the versions' default one joins the table and its round).
+    found = DealRevision.objects.select_related("deal").filter(idempotency_key=key).order_by()
+    revision = found.first()
     if revision is None:
         return None
     deal = revision.deal
@@ -181,18 +213,19 @@ def _engine_error(table: Table, exc: scoring.InvalidDeal) -> ValidationError:
     )
 
 
-def _check_replay(
-    table: Table, deals: Sequence[Deal], index: int, entry: Mapping[str, Any] | None
-) -> scoring.Step | None:
+def _check_replay(write: _Write, index: int, entry: Mapping[str, Any] | None) -> _Checked:
     """Check the table's deals with ``entry`` at position ``index`` (``None``: that deal taken
     out) against the rules: the deals before it are trusted, the new entry and every later deal
-    are validated in full. Returns the new entry's step (``None`` when it was taken out).
+    are validated in full. Returns the new entry's step (``None`` when it was taken out) and the
+    states of the deals as they will stand, for :func:`_finish`.
 
     Raises ``ValidationError``: the entry's own field error; ``UNIT_OVER`` when the table's unit
     is over before it; ``LATER_DEAL_INVALID`` naming the first later deal that no longer fits,
     and its field."""
+    table, deals = write.table, write.deals
     game, variant = table.round.scoring_game, table.round.scoring_variant
-    state = table_state(table, deals[:index])
+    states = _states(write, deals[:index])
+    state = states[-1]
     later = deals[index + 1 :]
     step = None
     if entry is not None:
@@ -209,11 +242,13 @@ def _check_replay(
         except scoring.InvalidDeal as exc:
             raise _engine_error(table, exc) from exc
         state = step.state
+        states.append(state)
     for deal in later:
         try:
             if state.unit_over:
                 raise scoring.InvalidDeal("deal", "UNIT_OVER", "the unit is over")
             state = game.apply(deal.entry, state, variant).state
+            states.append(state)
         except scoring.InvalidDeal as exc:
             problem = (
                 _("the table's round would already be over before it")
@@ -226,7 +261,20 @@ def _check_replay(
                 code="LATER_DEAL_INVALID",
                 params={"number": deal.number, "field": exc.field},
             ) from exc
-    return step
+    return _Checked(step, states)
+
+
+def _states(write: _Write, deals: Sequence[Deal]) -> list[Any]:
+    """The engine's state before each of ``deals`` (stored deals of ``write``'s table, in
+    order) and after the last: a trusted replay (they passed validation when entered)."""
+    table = write.table
+    game, variant = table.round.scoring_game, table.round.scoring_variant
+    states = [game.initial(write.labels, variant)]
+    states += [
+        step.state
+        for step in game.replay([d.entry for d in deals], variant, write.labels, trusted=True)
+    ]
+    return states
 
 
 def _warning_texts(table: Table, step: scoring.Step | None) -> tuple[str, ...]:
@@ -236,19 +284,17 @@ def _warning_texts(table: Table, step: scoring.Step | None) -> tuple[str, ...]:
     return tuple(str(deal_message(game, w.code) or w.message) for w in step.warnings)
 
 
-def _finish(table: Table) -> None:
-    """After a write: replay the table's deals that stand, store the result of the deals that
-    count (where deals need a confirmation, those before the first one still waiting for it)
-    and whether the table is complete (its unit over and nothing waiting), raise the table's
-    version for the phones polling it, and move the round on."""
+def _finish(write: _Write, deals: Sequence[Deal], states: Sequence[Any] | None = None) -> None:
+    """After a write: store the result of the table's deals that count (where deals need a
+    confirmation, those before the first one still waiting for it) and whether the table is
+    complete (its unit over and nothing waiting), raise the table's version for the phones
+    polling it, and move the round on. ``deals`` are the table's deals that stand after the
+    write, in order, as saved (nothing is read again); ``states`` their states from
+    :func:`_check_replay` when the write checked them (else they are replayed here)."""
+    table = write.table
     tournament = table.round.tournament
-    game, variant = table.round.scoring_game, table.round.scoring_variant
-    deals = list(Deal.objects.filter(table=table).order_by("number"))
-    states = [game.initial(tuple(s.label for s in table_seats(table)), variant)]
-    states += [
-        step.state
-        for step in game.replay([d.entry for d in deals], variant, states[0].seats, trusted=True)
-    ]
+    if states is None:
+        states = _states(write, deals)
     pending = (
         next((i for i, d in enumerate(deals) if not d.confirmed), None)
         if tournament.confirmation_required
@@ -257,12 +303,20 @@ def _finish(table: Table) -> None:
     counted = states[-1] if pending is None else states[pending]
     table.complete = states[-1].unit_over and pending is None
     table.result = table_result(counted)
-    table.version = F("version") + 1
-    table.save(update_fields=["complete", "result", "version"])
-    table.refresh_from_db(fields=["version"])
-    refresh_round(table.round)
+    Table.objects.filter(pk=table.pk).update(
+        complete=table.complete, result=table.result, version=F("version") + 1
+    )
+    table.version += 1  # as stored: the row is locked since _begin read it
+    refresh_round(table.round, written=table, standing=bool(deals))
     if table.round.is_stechen:
         stechen_tables_result(table.round)
+
+
+def _written(write: _Write, deal: Deal) -> list[Deal]:
+    """All the table's deals by number after ``deal`` (new, or one of ``write``'s) was saved."""
+    by_number = {d.number: d for d in [*write.deals, *write.taken_out.values()]}
+    by_number[deal.number] = deal
+    return [by_number[number] for number in sorted(by_number)]
 
 
 def _revision(
@@ -307,7 +361,7 @@ def _current(write: _Write, number: int, revision: int | None) -> Deal:
     (``NO_DEAL``)."""
     deal = next((d for d in write.deals if d.number == number), None)
     if deal is None:
-        stored = Deal.all_objects.filter(table=write.table, number=number).first()
+        stored = write.taken_out.get(number)
         if stored is None:
             raise ValidationError(
                 _("There is no deal %(number)s at this table.") % {"number": number},
@@ -343,7 +397,7 @@ def _check_place(write: _Write, number: int | None) -> int:
         return next_number
     if number < next_number:
         stored = next((d for d in write.deals if d.number == number), None)
-        stored = stored or Deal.all_objects.filter(table=write.table, number=number).first()
+        stored = stored or write.taken_out.get(number)
         raise DealConflict(
             _(
                 "Deal %(number)s is already entered at this table (perhaps from another phone). "
@@ -402,9 +456,9 @@ def deal_record(
             % {"number": waiting.number},
             code="AWAITING_CONFIRMATION",
         )
-    step = _check_replay(table, write.deals, len(write.deals), entry)
+    checked = _check_replay(write, len(write.deals), entry)
     confirmed_at = timezone.now() if write.official else None
-    deal = Deal.all_objects.filter(table=table, number=place).first()
+    deal = write.taken_out.get(place)
     if deal is None:
         deal = Deal(table=table, number=place, revision=1)
     else:  # the place of an undone deal: its next version
@@ -423,9 +477,11 @@ def deal_record(
             next_number=place + 1,
         ) from exc
     _revision(deal, Kind.ENTRY, by=by, via=via, seat=seat, key=key)
-    _finish(table)
+    _finish(write, [*write.deals, deal], checked.states)
     _log(table, AuditEntry.Action.DEAL_RECORD, deal, by, via, after=deal.entry)
-    return Recorded(deal, _warning_texts(table, step))
+    return Recorded(
+        deal, _warning_texts(table, checked.step), table=table, deals=_written(write, deal)
+    )
 
 
 @transaction.atomic
@@ -460,7 +516,7 @@ def deal_correct(
     if not write.deals:
         raise ValidationError(_("There is no deal to correct yet."), code="NO_DEAL")
     deal = _current(write, write.deals[-1].number if number is None else number, revision)
-    step = _check_replay(table, write.deals, write.deals.index(deal), entry)
+    checked = _check_replay(write, write.deals.index(deal), entry)
     before = deal.entry
     deal.entry = dict(entry)
     deal.revision += 1
@@ -469,7 +525,7 @@ def deal_correct(
     deal.confirmed_at = timezone.now() if write.official else None
     deal.save()
     _revision(deal, Kind.CORRECTION, by=by, via=via, seat=seat, key=key, reason=reason)
-    _finish(table)
+    _finish(write, write.deals, checked.states)
     _log(
         table,
         AuditEntry.Action.DEAL_CORRECT,
@@ -480,7 +536,9 @@ def deal_correct(
         after=deal.entry,
         reason=reason,
     )
-    return Recorded(deal, _warning_texts(table, step))
+    return Recorded(
+        deal, _warning_texts(table, checked.step), table=table, deals=_written(write, deal)
+    )
 
 
 def _take_out(
@@ -510,15 +568,15 @@ def _take_out(
             % {"last": write.deals[-1].number, "number": number},
             code="NOT_LAST",
         )
-    _check_replay(table, write.deals, write.deals.index(deal), None)
+    checked = _check_replay(write, write.deals.index(deal), None)
     deal.revision += 1
     deal.voided = True
     deal.save()
     _revision(deal, kind, by=by, via=via, seat=seat, key=key, reason=reason)
-    _finish(table)
+    _finish(write, [d for d in write.deals if d is not deal], checked.states)
     action = AuditEntry.Action.DEAL_UNDO if kind == Kind.UNDO else AuditEntry.Action.DEAL_VOID
     _log(table, action, deal, by, via, before=deal.entry, reason=reason)
-    return Recorded(deal, ())
+    return Recorded(deal, (), table=table, deals=_written(write, deal))
 
 
 @transaction.atomic
@@ -634,7 +692,7 @@ def deal_confirm(
     deal.confirmed_seat = seat
     deal.confirmed_at = timezone.now()
     deal.save(update_fields=["confirmed_seat", "confirmed_at", "updated_at"])
-    _finish(table)
+    _finish(write, write.deals)
     confirmer = {"seat": seat.label} if seat is not None else {"organiser": str(by)}
     _log(table, AuditEntry.Action.DEAL_CONFIRM, deal, by, via, after=confirmer)
     return deal

@@ -489,13 +489,20 @@ def round_undraw(*, round: Round, by: AbstractBaseUser | None = None, reason: st
     )
 
 
-def refresh_round(the_round: Round) -> None:
+def refresh_round(
+    the_round: Round, *, written: Table | None = None, standing: bool = False
+) -> None:
     """Move an open round to *playing* once it has a deal and to *complete* once every table has
-    finished its unit (back to *playing* if a correction reopens a table)."""
+    finished its unit (back to *playing* if a correction reopens a table). ``written`` is a
+    table of the round just written (its ``complete`` as stored), ``standing`` whether it has
+    deals that stand: a table not complete with deals answers both questions (the round is
+    *playing*) without a query."""
     if the_round.status == Round.Status.LOCKED:
         return
     tables = Table.objects.filter(round=the_round)
-    if not tables.filter(complete=False).exists():
+    if written is not None and not written.complete and standing:
+        status = Round.Status.PLAYING
+    elif not tables.filter(complete=False).exists():
         status = Round.Status.COMPLETE
     elif tables.filter(deals__voided=False).exists():
         status = Round.Status.PLAYING

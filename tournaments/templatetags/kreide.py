@@ -263,6 +263,19 @@ def entry_lines(game: str, entry: Mapping[str, Any] | None, players: Mapping[str
     return list(_entry_pairs(game, entry or {}, (), players))
 
 
+@register.simple_tag
+def entry_list(game: str, entry: Mapping[str, Any] | None, players: Mapping[str, Any]) -> str:
+    """A stored entry as :func:`entry_lines` says it, as the page's list: ``<dl
+    class="entry-lines"><div><dt>points · A (Anna Kech)</dt><dd>52</dd></div>…</dl>`` (every
+    text escaped). Built here rather than by a template loop: the table's history shows one
+    per deal and version."""
+    items = "".join(
+        f"<div><dt>{escape(label)}</dt><dd>{escape(value)}</dd></div>"
+        for label, value in _entry_pairs(game, entry or {}, (), players)
+    )
+    return mark_safe(f'<dl class="entry-lines">{items}</dl>')  # noqa: S308 - escaped above
+
+
 @register.filter
 def rule_source(source: str) -> str:
     """An engine event's rule source in the user's language (``tournaments.messages.sources``)."""

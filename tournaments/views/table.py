@@ -24,8 +24,16 @@ import scoring
 from tournaments import permissions, services
 from tournaments.entries import entry_from_post, flatten_entry
 from tournaments.forms import CorrectionForm
+from tournaments.models import Deal, Table
 from tournaments.room import table_poll_since, table_room, table_since
-from tournaments.tables import TableLink, TableView, table_history, table_link, table_view
+from tournaments.tables import (
+    TableLink,
+    TableView,
+    table_deals,
+    table_history,
+    table_link,
+    table_view,
+)
 from tournaments.views.common import error_fields, partial
 
 KEY_FIELD = "_key"
@@ -127,16 +135,20 @@ def _table_page(
     status: int = 200,
     correcting: int | None = None,
     conflict: services.DealConflict | None = None,
+    written: list[Deal] | None = None,
 ) -> HttpResponse:
     """The table's page (its main part for htmx): the slate, the history, and the form the
     table needs now. ``correcting`` is the number of the deal whose correction form is shown.
     With a ``conflict`` the posted ``values`` are shown in the conflict view, beside the stored
     deal and with its own buttons; the form below it starts empty (filled with them, a refused
-    correction of deal 1 would read as the next deal, one tap from being entered as that)."""
+    correction of deal 1 would read as the next deal, one tap from being entered as that).
+    ``written``: the table's deals as a write just left them (:attr:`services.Recorded.deals`),
+    not read again."""
     typed = values if conflict is not None else None
     if conflict is not None:
         values = None
-    view = table_view(link.table)
+    deals = table_deals(link.table, written)
+    view = table_view(link.table, [d for d in deals if not d.voided])
     tournament = link.table.round.tournament
     organiser = permissions.may(request.user, permissions.Action.WRITE, tournament)
     corrected = view.deal(correcting) if correcting is not None else None
@@ -150,7 +162,7 @@ def _table_page(
     is_open = permissions.captain_may(link.table, permissions.Action.ENTER_DEAL)
     may_change = may_enter and (is_open or (organiser and not tournament.finished))
     state = view.state_before(corrected) if corrected is not None else view.state
-    history = table_history(link.table, view.steps)
+    history = table_history(link.table, view.steps, deals)
     room = table_room(link.table)
     context = {
         "room": room,
@@ -195,15 +207,31 @@ def _after_write(request: HttpRequest, recorded: services.Recorded) -> None:
         messages.warning(request, warning)
 
 
-def _done(request: HttpRequest, link: TableLink) -> HttpResponse:
+def _done(
+    request: HttpRequest, link: TableLink, recorded: services.Recorded | None = None
+) -> HttpResponse:
     """After a write, the table's page. htmx swaps it in where the form was, so the address
     bar is set back to the table's link as well: a correction's page (``/deals/2/correct/``)
-    reloaded would otherwise open the correction form again."""
+    reloaded would otherwise open the correction form again. With what the write left
+    (``recorded``), the page shows the table as that write left it, and its version: the
+    phone's next poll then finds it unchanged."""
     if request.htmx:
-        response = _table_page(request, link)
+        written = None
+        if recorded is not None and recorded.table is not None:
+            _as_written(link.table, recorded.table)
+            written = recorded.deals
+        response = _table_page(request, link, written=written)
         response["HX-Replace-Url"] = link.url
         return response
     return redirect(link.url)
+
+
+def _as_written(table: Table, written: Table) -> None:
+    """Give ``table`` (the link's, with its seats and players) what a write of it changed:
+    its version, result and completeness, and its round (whose status the write moved on, read
+    with its tournament under the write's lock)."""
+    table.version, table.result, table.complete = written.version, written.result, written.complete
+    table.round = written.round
 
 
 def _unchanged(request: HttpRequest, token: str) -> bool:
@@ -241,7 +269,7 @@ def table_detail(request: HttpRequest, token: str) -> HttpResponse:
     except ValidationError as exc:
         return _table_page(request, link, errors=error_fields(exc), values=request.POST, status=422)
     _after_write(request, recorded)
-    return _done(request, link)
+    return _done(request, link, recorded)
 
 
 def table_correct(request: HttpRequest, token: str) -> HttpResponse:
@@ -293,7 +321,7 @@ def deal_correct(request: HttpRequest, token: str, number: int) -> HttpResponse:
     if not recorded.replayed:
         messages.success(request, _("Deal %(number)s is corrected.") % {"number": number})
     _after_write(request, recorded)
-    return _done(request, link)
+    return _done(request, link, recorded)
 
 
 def _take_out(request: HttpRequest, token: str, number: int, *, void: bool) -> HttpResponse:
@@ -321,7 +349,7 @@ def _take_out(request: HttpRequest, token: str, number: int, *, void: bool) -> H
         messages.success(request, _("Deal %(number)s is voided.") % {"number": number})
     else:
         messages.success(request, _("Deal %(number)s is undone.") % {"number": number})
-    return _done(request, link)
+    return _done(request, link, recorded)
 
 
 @require_POST
