@@ -38,8 +38,13 @@ SETTINGS = (
     "round_minutes",
     "standings_hidden_from_round",
     "stechen_unit",
+    "club_ranking_best",
+    "team_ranking_best",
 )
 """The tournament's settings the organiser may change after creating it."""
+
+RANKING_BEST = (1, 50)
+"""The least and the most members whose totals a club or team ranking may add up."""
 DETAILS = ("name", "date", "venue")
 """What the settings page may correct besides :data:`SETTINGS` (the public address stays)."""
 
@@ -74,6 +79,7 @@ def tournament_create(
     _check_tiebreaks(scoring.games[game], settings.get("tiebreaks", ()))
     if "entry_fee" in settings:
         settings["entry_fee"] = check_amount(settings["entry_fee"], "entry_fee")
+    _check_ranking_best(settings)
     if settings.get("stechen_unit"):
         _check_stechen_unit(scoring.games[game], settings["stechen_unit"])
     tournament = Tournament.objects.create(
@@ -140,6 +146,7 @@ def tournament_settings(
         _check_hidden_from(tournament, changes)
     if "stechen_unit" in changes:
         _check_stechen_unit(tournament.scoring_game, changes["stechen_unit"])
+    _check_ranking_best(changes)
     drawn = tournament.rounds.count()
     if changes.get("planned_rounds", drawn) < drawn:
         raise ValidationError(
@@ -160,6 +167,19 @@ def tournament_settings(
             code="DEALS_ENTERED",
         )
     return settings_save(tournament, changes, by=by)
+
+
+def _check_ranking_best(changes: Mapping[str, Any]) -> None:
+    """The club and team rankings add up 1 to 50 members' totals (the club ranking may be
+    off: None). Raises ``ValidationError`` (``RANKING_BEST``) on the field."""
+    low, high = RANKING_BEST
+    for name in ("club_ranking_best", "team_ranking_best"):
+        value = changes.get(name)
+        if value is not None and not low <= value <= high:
+            raise ValidationError(
+                {name: _("From %(low)s to %(high)s players.") % {"low": low, "high": high}},
+                code="RANKING_BEST",
+            )
 
 
 def settings_save(
