@@ -307,7 +307,7 @@ def test_the_clock_the_fees_and_the_articles_facts_travel_with_the_file(played, 
     )
     played.refresh_from_db()
     document = export_tournament(played)
-    assert document["version"] == 6
+    assert document["version"] == 7
     assert document["tournament"]["entry_fee"] == "5.00"
     copy_ = services.tournament_import(data=document, organiser=organiser, slug="kopie")
     assert (copy_.entry_fee, copy_.round_minutes, copy_.announcement) == (
@@ -338,6 +338,32 @@ def test_a_file_of_format_version_4_still_imports(played, organiser):
     assert copy_.entry_fee == Decimal("0.00") and copy_.round_minutes is None
     assert not copy_.players.filter(fee_paid__isnull=False).exists()
     assert standings_rows(copy_) == standings_rows(played)
+
+
+def test_the_side_rankings_settings_and_the_teams_travel_with_the_file(played, organiser):
+    """Format 7: the club ranking's and the team ranking's N and which groups are teams come
+    back as they were; a version 6 file imports with no club ranking and categories only."""
+    services.tournament_settings(
+        tournament=played, by=organiser, club_ranking_best=3, team_ranking_best=2
+    )
+    services.prize_category_add(tournament=played, name="Damen", by=organiser)
+    services.prize_category_add(tournament=played, name="Stammtisch", kind="team", by=organiser)
+    played.refresh_from_db()
+    document = export_tournament(played)
+    copy_ = services.tournament_import(data=document, organiser=organiser, slug="kopie")
+    assert (copy_.club_ranking_best, copy_.team_ranking_best) == (3, 2)
+    assert dict(copy_.prize_categories.values_list("name", "kind")) == {
+        "Damen": "category",
+        "Stammtisch": "team",
+    }
+    document["version"] = 6
+    del document["tournament"]["club_ranking_best"]
+    del document["tournament"]["team_ranking_best"]
+    for category in document["prize_categories"]:
+        del category["kind"]
+    old = services.tournament_import(data=document, organiser=organiser, slug="alt")
+    assert (old.club_ranking_best, old.team_ranking_best) == (None, 4)
+    assert set(old.prize_categories.values_list("kind", flat=True)) == {"category"}
 
 
 def test_an_amount_must_be_written_as_text(played, organiser):

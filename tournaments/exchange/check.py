@@ -38,7 +38,7 @@ from tournaments.selectors import play_order
 from tournaments.standings import table_result
 
 FORMAT = "kreidetafel-tournament"
-VERSION = 6
+VERSION = 7
 MAX_ERRORS = 50
 """At most this many errors are listed; the rest are counted."""
 
@@ -71,6 +71,8 @@ TOURNAMENT_KEYS = {
     "entry_fee": "decimal",
     "prize_sharing": "str",
     "prizes_combine": "bool",
+    "club_ranking_best": "int?",
+    "team_ranking_best": "int",
     "created_at": "datetime",
 }
 DOCUMENT_KEYS = {
@@ -86,7 +88,7 @@ DOCUMENT_KEYS = {
     "audit": "list",
 }
 TEAM_KEYS = {"name": "str"}
-PRIZE_CATEGORY_KEYS = {"name": "str", "players": "list"}
+PRIZE_CATEGORY_KEYS = {"name": "str", "kind": "str", "players": "list"}
 PRIZE_KEYS = {
     "kind": "str",
     "place": "int?",
@@ -369,6 +371,8 @@ def check_document(data: Any, *, slug: str | None = None) -> Plan:
         _upgrade_from_version_4(document)
     if document["format"] == FORMAT and document["version"] == 5:  # noqa: PLR2004
         _upgrade_from_version_5(document)
+    if document["format"] == FORMAT and document["version"] == 6:  # noqa: PLR2004
+        _upgrade_from_version_6(document)
     if document["format"] != FORMAT or document["version"] != VERSION:
         problems.add(
             "format",
@@ -505,7 +509,7 @@ class _Checker:
     def prize_categories(self, value: list) -> list[tuple[PrizeCategory, list[str]]]:
         found = []
         for path, cleaned in self.problems.items_of(value, "prize_categories", PRIZE_CATEGORY_KEYS):
-            category = PrizeCategory(name=cleaned["name"])
+            category = PrizeCategory(name=cleaned["name"], kind=cleaned["kind"])
             self.problems.model(category, path, exclude=["tournament"])
             names = cleaned["players"]
             for index, name in enumerate(names):
@@ -753,10 +757,22 @@ def player_labels(players: list[Player]) -> list[str]:
     return [shown[i] for i in range(len(players))]
 
 
+def _upgrade_from_version_6(document: dict[str, Any]) -> None:
+    """A version 6 file (before the side rankings) in version 7's shape: no club ranking, teams
+    of the team ranking counting their best 4, every category a category (no team)."""
+    document["version"] = VERSION
+    tournament = document.get("tournament")
+    if isinstance(tournament, dict):
+        tournament.setdefault("club_ranking_best", None)
+        tournament.setdefault("team_ranking_best", 4)
+    for category in _objects(document, "prize_categories"):
+        category.setdefault("kind", PrizeCategory.Kind.CATEGORY.value)
+
+
 def _upgrade_from_version_5(document: dict[str, Any]) -> None:
     """A version 5 file (before the prize list) in version 6's shape: no prizes, no categories,
     shared places split equally, one prize a player."""
-    document["version"] = VERSION
+    document["version"] = 6
     tournament = document.get("tournament")
     if isinstance(tournament, dict):
         tournament.setdefault("prize_sharing", Tournament.PrizeSharing.SPLIT.value)
