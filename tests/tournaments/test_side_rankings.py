@@ -279,6 +279,13 @@ def test_the_pdf_reads_back_with_the_hand_worked_figures(evening):
     assert f"{roles['2A'].name} (12.: 4, does not count)" in text
 
 
+def test_the_championship_report_holds_them(evening):
+    from tournaments.printing.report import championship_report_pdf
+
+    text = pdf_text(championship_report_pdf(evening[0]))
+    assert re.search(r"Club ranking .*1 Schapbach 2 .*Team ranking .*1 Stammtisch 3 ", text)
+
+
 def test_a_category_prize_cannot_go_to_a_team(evening, organiser):
     from django.core.exceptions import ValidationError
 
