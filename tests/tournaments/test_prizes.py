@@ -813,8 +813,10 @@ def test_the_prize_list_travels_with_the_file(championship, organiser):
         tournament=championship, sharing="stechen_winner", combine=True, by=organiser
     )
     document = export_tournament(championship)
-    assert document["version"] == 6
-    assert document["prize_categories"] == [{"name": "Damen", "players": [SECOND]}]
+    assert document["version"] == 7
+    assert document["prize_categories"] == [
+        {"name": "Damen", "kind": "category", "players": [SECOND]}
+    ]
     assert document["prizes"][0] == {
         "kind": "category",
         "place": None,

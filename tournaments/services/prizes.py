@@ -352,7 +352,8 @@ def prize_category_add(
         AuditEntry.Action.PRIZE_CATEGORY,
         by=by,
         subject=name,
-        after={"name": name, "kind": kind},
+        # A category is logged as before side rankings; a team says so.
+        after={"name": name, **({"kind": kind} if kind == PrizeCategory.Kind.TEAM else {})},
     )
     return category
 
