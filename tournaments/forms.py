@@ -663,7 +663,7 @@ class PrizeCategoryForm(forms.Form):
         max_length=60,
         help_text=_("Damen, Jugend, Senioren … or a team's name"),
     )
-    kind = forms.ChoiceField(
+    category_kind = forms.ChoiceField(
         label=_("Kind"),
         choices=PrizeCategory.Kind.choices,
         initial=PrizeCategory.Kind.CATEGORY,

@@ -310,3 +310,21 @@ def test_the_settings_page_sets_the_clubs_best_n(desk, make_tournament):
     assert (tournament.club_ranking_best, tournament.team_ranking_best) == (3, 5)
     refused = desk.post(page, {"planned_rounds": "4", "club_ranking_best": "0"})
     assert refused.status_code == 400
+
+
+def test_the_prizes_page_adds_a_team_and_the_desk_shows_its_ranking(desk, make_tournament):
+    tournament = make_tournament(players=4)
+    prizes = reverse("prizes", args=[tournament.slug])
+    added = desk.post(
+        reverse("prize-category-add", args=[tournament.slug]),
+        {"name": "Stammtisch", "category_kind": "team"},
+    )
+    assert added.status_code == 302
+    team = tournament.prize_categories.get()
+    assert (team.name, team.kind) == ("Stammtisch", "team")
+    page = desk.get(prizes).content.decode()
+    assert "Categories and teams" in page and "(team)" in page
+    assert f'<option value="{team.pk}"' not in page  # no special prize for a team
+    services.prize_category_assign(category=team, players=tournament.players.all(), by=None)
+    html = desk.get(reverse("desk-side-rankings", args=[tournament.slug])).content.decode()
+    assert shown_groups(html, "team-ranking-heading") == [("1", "Stammtisch", 0)]

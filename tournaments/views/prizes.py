@@ -250,7 +250,7 @@ def prize_category_add(request: HttpRequest, slug: str) -> HttpResponse:
         category = services.prize_category_add(
             tournament=tournament,
             name=form.cleaned_data["name"],
-            kind=form.cleaned_data["kind"] or PrizeCategory.Kind.CATEGORY,
+            kind=form.cleaned_data["category_kind"] or PrizeCategory.Kind.CATEGORY,
             by=request.user,
         )
         if category.kind == PrizeCategory.Kind.TEAM:
