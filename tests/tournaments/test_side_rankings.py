@@ -338,3 +338,11 @@ def test_the_prizes_page_adds_a_team_and_the_desk_shows_its_ranking(desk, make_t
     services.prize_category_assign(category=team, players=tournament.players.all(), by=None)
     html = desk.get(reverse("desk-side-rankings", args=[tournament.slug])).content.decode()
     assert shown_groups(html, "team-ranking-heading") == [("1", "Stammtisch", 0)]
+
+
+def test_a_club_ranking_without_clubs_says_so_and_shows_no_empty_table(client, make_tournament):
+    tournament = make_tournament(players=4)
+    services.tournament_settings(tournament=tournament, by=None, club_ranking_best=3)
+    html = client.get(reverse("side-rankings", args=[tournament.slug])).content.decode()
+    assert "This tournament has no side rankings." in html
+    assert 'id="club-ranking"' not in html
