@@ -33,6 +33,11 @@ NEVER = {
     "tournaments.cash": ("tournaments.services", "tournaments.views"),
     "tournaments.prizes": ("tournaments.services", "tournaments.views", "tournaments.printing"),
     "tournaments.stechen": ("tournaments.services", "tournaments.views"),
+    "tournaments.side_rankings": (
+        "tournaments.services",
+        "tournaments.views",
+        "tournaments.printing",
+    ),
     "tournaments.press": ("tournaments.services", "tournaments.views"),
     "tournaments.hidden": ("tournaments.services", "tournaments.views"),
     "tournaments.room": ("tournaments.services", "tournaments.views"),

@@ -76,9 +76,15 @@ def _setting_field(name: str, **kwargs: Any) -> forms.Field:
     return Tournament._meta.get_field(name).formfield(**kwargs)
 
 
-CLEARED_WHEN_EMPTY = ("director", "round_minutes", "standings_hidden_from_round", "stechen_unit")
+CLEARED_WHEN_EMPTY = (
+    "director",
+    "round_minutes",
+    "standings_hidden_from_round",
+    "stechen_unit",
+    "club_ranking_best",
+)
 """Settings that an empty field clears (no director's name, no round length, live standings
-never hidden)."""
+never hidden, no club ranking)."""
 
 
 class SettingsFields(forms.Form):
@@ -102,6 +108,8 @@ class SettingsFields(forms.Form):
     standings_hidden_from_round = _setting_field(
         "standings_hidden_from_round", required=False, max_value=99
     )
+    club_ranking_best = _setting_field("club_ranking_best", required=False)
+    team_ranking_best = _setting_field("team_ranking_best", required=False)
     stechen_unit = forms.ChoiceField(
         label=Tournament._meta.get_field("stechen_unit").verbose_name,
         help_text=Tournament._meta.get_field("stechen_unit").help_text,
@@ -608,7 +616,11 @@ class PrizeForm(forms.Form):
         self.categories = {category.pk: category for category in categories}
         self.fields["category"].choices = [
             ("", "—"),
-            *((pk, category.name) for pk, category in self.categories.items()),
+            *(
+                (pk, category.name)
+                for pk, category in self.categories.items()
+                if category.kind == PrizeCategory.Kind.CATEGORY
+            ),
         ]
 
     def prize_fields(self) -> dict[str, Any]:
@@ -655,9 +667,16 @@ class PrizeCategoryForm(forms.Form):
     """A new category of the special prizes."""
 
     name = forms.CharField(
-        label=_("New category"),
+        label=_("New category or team"),
         max_length=60,
-        help_text=_("Damen, Jugend, a club …"),
+        help_text=_("Damen, Jugend, Senioren … or a team's name"),
+    )
+    category_kind = forms.ChoiceField(
+        label=_("Kind"),
+        choices=PrizeCategory.Kind.choices,
+        initial=PrizeCategory.Kind.CATEGORY,
+        widget=forms.RadioSelect,
+        required=False,
     )
 
 

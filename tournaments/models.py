@@ -229,6 +229,27 @@ class Tournament(models.Model):
             "The last place's prize goes to the last place in any case."
         ),
     )
+    club_ranking_best = models.PositiveSmallIntegerField(
+        _("club ranking: members who count"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(50)],
+        help_text=_(
+            "The club (or village) ranking adds up the totals of each club's best N players "
+            "(3 is usual); a club with fewer ranked players is listed after the others, without "
+            "a place. Empty: no club ranking."
+        ),
+    )
+    team_ranking_best = models.PositiveSmallIntegerField(
+        _("team ranking: members who count"),
+        default=4,
+        validators=[MinValueValidator(1), MaxValueValidator(50)],
+        help_text=_(
+            "A team the organiser names (under Prizes, categories and teams) is ranked by the "
+            "totals of its best N players added up; a team with fewer ranked players is listed "
+            "after the others, without a place."
+        ),
+    )
     version = models.PositiveIntegerField(
         default=0,
         editable=False,
@@ -865,13 +886,21 @@ class AuditEntry(models.Model):
 
 
 class PrizeCategory(models.Model):
-    """A group of players the organiser names for a special prize (Damen, Jugend, a club), with
-    the players he assigned to it. Written by ``tournaments.services.prizes``."""
+    """A group of players the organiser names, with the players he assigned to it: a
+    *category* (Damen, Jugend, Senioren) for a special prize and a side ranking of its players
+    one by one, or a *team* (four players the organiser puts together; not a partnership
+    :class:`Team`) ranked by its best members' totals added up (:mod:`tournaments.side_rankings`).
+    Written by ``tournaments.services.prizes``."""
+
+    class Kind(models.TextChoices):
+        CATEGORY = "category", _("category (its players ranked one by one)")
+        TEAM = "team", _("team (its best players' totals added up)")
 
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="prize_categories"
     )
     name = models.CharField(_("name"), max_length=60)
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind, default=Kind.CATEGORY)
     players = models.ManyToManyField(
         Player, blank=True, related_name="prize_categories", verbose_name=_("players")
     )

@@ -17,6 +17,7 @@ from tournaments.views import (
     prizes,
     public,
     push,
+    rankings,
     room,
     stechen,
     table,
@@ -150,6 +151,8 @@ urlpatterns = [
     path("o/<slug:slug>/press/", press.press_text, name="press-text"),
     path("o/<slug:slug>/press/download/", press.press_download, name="press-download"),
     path("o/<slug:slug>/standings/reveal/", desk.standings_reveal, name="standings-reveal"),
+    # Side rankings from the same scores (issue 19, part 4): clubs, teams, categories.
+    path("o/<slug:slug>/rankings/", rankings.side_rankings, name="desk-side-rankings"),
     # desk: end
     # The table (a private link: the table's own or a seat's).
     path("t/sw.js", table.service_worker, name="table-sw"),
@@ -166,6 +169,7 @@ urlpatterns = [
     path("s/<slug:slug>/seat/", public.seat_search, name="seat-search"),
     path("s/<slug:slug>/p/<int:pk>/", public.player_detail, name="player-detail"),
     path("s/<slug:slug>/projector/", public.projector, name="projector"),
+    path("s/<slug:slug>/rankings/", public.side_rankings, name="side-rankings"),
     path("s/<slug:slug>/print/<slug:kind>/", printed.final_document, name="final-document"),
     # public: end
     # The public installation takes the hall's pushes (docs/deploy.md).

@@ -340,6 +340,32 @@ def test_a_file_of_format_version_4_still_imports(played, organiser):
     assert standings_rows(copy_) == standings_rows(played)
 
 
+def test_the_side_rankings_settings_and_the_teams_travel_with_the_file(played, organiser):
+    """Format 7: the club ranking's and the team ranking's N and which groups are teams come
+    back as they were; a version 6 file imports with no club ranking and categories only."""
+    services.tournament_settings(
+        tournament=played, by=organiser, club_ranking_best=3, team_ranking_best=2
+    )
+    services.prize_category_add(tournament=played, name="Damen", by=organiser)
+    services.prize_category_add(tournament=played, name="Stammtisch", kind="team", by=organiser)
+    played.refresh_from_db()
+    document = export_tournament(played)
+    copy_ = services.tournament_import(data=document, organiser=organiser, slug="kopie")
+    assert (copy_.club_ranking_best, copy_.team_ranking_best) == (3, 2)
+    assert dict(copy_.prize_categories.values_list("name", "kind")) == {
+        "Damen": "category",
+        "Stammtisch": "team",
+    }
+    document["version"] = 6
+    del document["tournament"]["club_ranking_best"]
+    del document["tournament"]["team_ranking_best"]
+    for category in document["prize_categories"]:
+        del category["kind"]
+    old = services.tournament_import(data=document, organiser=organiser, slug="alt")
+    assert (old.club_ranking_best, old.team_ranking_best) == (None, 4)
+    assert set(old.prize_categories.values_list("kind", flat=True)) == {"category"}
+
+
 def test_an_amount_must_be_written_as_text(played, organiser):
     document = export_tournament(played)
     document["tournament"]["entry_fee"] = 5.5

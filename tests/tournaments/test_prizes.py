@@ -814,7 +814,9 @@ def test_the_prize_list_travels_with_the_file(championship, organiser):
     )
     document = export_tournament(championship)
     assert document["version"] == 7
-    assert document["prize_categories"] == [{"name": "Damen", "players": [SECOND]}]
+    assert document["prize_categories"] == [
+        {"name": "Damen", "kind": "category", "players": [SECOND]}
+    ]
     assert document["prizes"][0] == {
         "kind": "category",
         "place": None,

@@ -72,6 +72,8 @@ TOURNAMENT_KEYS = {
     "prize_sharing": "str",
     "prizes_combine": "bool",
     "partners_drawn": "bool",
+    "club_ranking_best": "int?",
+    "team_ranking_best": "int",
     "created_at": "datetime",
 }
 DOCUMENT_KEYS = {
@@ -87,7 +89,7 @@ DOCUMENT_KEYS = {
     "audit": "list",
 }
 TEAM_KEYS = {"name": "str"}
-PRIZE_CATEGORY_KEYS = {"name": "str", "players": "list"}
+PRIZE_CATEGORY_KEYS = {"name": "str", "kind": "str", "players": "list"}
 PRIZE_KEYS = {
     "kind": "str",
     "place": "int?",
@@ -514,7 +516,7 @@ class _Checker:
     def prize_categories(self, value: list) -> list[tuple[PrizeCategory, list[str]]]:
         found = []
         for path, cleaned in self.problems.items_of(value, "prize_categories", PRIZE_CATEGORY_KEYS):
-            category = PrizeCategory(name=cleaned["name"])
+            category = PrizeCategory(name=cleaned["name"], kind=cleaned["kind"])
             self.problems.model(category, path, exclude=["tournament"])
             names = cleaned["players"]
             for index, name in enumerate(names):
@@ -763,12 +765,17 @@ def player_labels(players: list[Player]) -> list[str]:
 
 
 def _upgrade_from_version_6(document: dict[str, Any]) -> None:
-    """A version 6 file (before partners drawn anew each round) in version 7's shape: registered
-    teams, or none, as before."""
+    """A version 6 file (before partners drawn anew each round and the side rankings) in
+    version 7's shape: registered teams, or none, as before; no club ranking, teams of the team
+    ranking counting their best 4, every category a category (no team)."""
     document["version"] = VERSION
     tournament = document.get("tournament")
     if isinstance(tournament, dict):
         tournament.setdefault("partners_drawn", False)
+        tournament.setdefault("club_ranking_best", None)
+        tournament.setdefault("team_ranking_best", 4)
+    for category in _objects(document, "prize_categories"):
+        category.setdefault("kind", PrizeCategory.Kind.CATEGORY.value)
 
 
 def _upgrade_from_version_5(document: dict[str, Any]) -> None:

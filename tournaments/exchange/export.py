@@ -18,7 +18,7 @@ def _when(value: Any) -> str | None:
 
 
 def export_tournament(tournament: Tournament) -> dict[str, Any]:
-    """``tournament`` as the JSON-ready document of docs/backups.md (format version 6), from a
+    """``tournament`` as the JSON-ready document of docs/backups.md (format version 7), from a
     fixed number of queries however large it is. Datetimes are ISO 8601 with their UTC offset;
     users are named by their username."""
     username = get_user_model().USERNAME_FIELD
@@ -147,6 +147,8 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             "prize_sharing": tournament.prize_sharing,
             "prizes_combine": tournament.prizes_combine,
             "partners_drawn": tournament.partners_drawn,
+            "club_ranking_best": tournament.club_ranking_best,
+            "team_ranking_best": tournament.team_ranking_best,
             "created_at": _when(tournament.created_at),
         },
         "teams": [{"name": name} for name in sorted(teams.values())],
@@ -182,8 +184,10 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             )
         ],
         "prize_categories": [
-            {"name": name, "players": sorted(members.get(pk, []))}
-            for pk, name in tournament.prize_categories.order_by("name").values_list("pk", "name")
+            {"name": name, "kind": kind, "players": sorted(members.get(pk, []))}
+            for pk, name, kind in tournament.prize_categories.order_by("name").values_list(
+                "pk", "name", "kind"
+            )
         ],
         "prizes": [
             {

@@ -32,6 +32,8 @@ from tournaments.printing import report, sheets
 from tournaments.printing.render import render_pdf
 from tournaments.printing.result_sheet import result_sheet_pdf
 from tournaments.prizes import prize_list
+from tournaments.side_rankings import side_rankings
+from tournaments.standings import tournament_standings
 
 
 def _standings(tournament: Tournament, the_round: Round | None, base_url: str) -> bytes:
@@ -65,6 +67,14 @@ def _payouts(tournament: Tournament, the_round: Round | None, base_url: str) -> 
         "balance": listing.fees_in - listing.cash_out,
     }
     return render_pdf("print/payout_sheet.html", context)
+
+
+def _side_rankings(tournament: Tournament, the_round: Round | None, base_url: str) -> bytes:
+    """The side rankings now (final once the tournament is finished): the club ranking, the
+    organiser's teams, the categories (:mod:`tournaments.side_rankings`)."""
+    standings = tournament_standings(tournament)
+    context = {"tournament": tournament, "side": side_rankings(tournament, standings)}
+    return render_pdf("print/side_rankings.html", context)
 
 
 def _table_sheets(tournament: Tournament, the_round: Round | None, base_url: str) -> bytes:
@@ -136,6 +146,7 @@ CATALOGUE: dict[str, Document] = {
         Document("report", _("Championship report"), _report, public=True),
         Document("certificates", _("Certificates"), _certificates, direct=True),
         Document("results", _("Result sheet"), _result_sheet),
+        Document("side-rankings", _("Side rankings"), _side_rankings, direct=True),
         Document("cash", _("Cash report"), _cash, direct=True),
         Document("payouts", _("Payout sheet"), _payouts, direct=True),
         Document(

@@ -3,9 +3,10 @@ from ``templates/print/report.html`` and ``templates/print/certificates.html``.
 
 The report holds the cover, the podium, the final ranking (and the teams' where registered
 teams play), the game's last place where it names one (Hintersche's Bollenkönig), every round
-with each table's final result, the statistics (:mod:`tournaments.printing.statistics`) and the
-top ten's standings after each round as a chart (:mod:`tournaments.printing.chart`). Every
-figure is the engine's, from the stored deals that count."""
+with each table's final result, the side rankings (:mod:`tournaments.side_rankings`), the
+statistics (:mod:`tournaments.printing.statistics`) and the top ten's standings after each round
+as a chart (:mod:`tournaments.printing.chart`). Every figure is the engine's, from the stored
+deals that count."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from tournaments.printing.render import render_pdf
 from tournaments.printing.results import TableResult, played_tables, round_results
 from tournaments.printing.statistics import tournament_statistics
 from tournaments.prizes import certificate_prizes
+from tournaments.side_rankings import side_rankings
 from tournaments.standings import (
     Row,
     Standings,
@@ -113,8 +115,9 @@ def championship_report_pdf(tournament: Tournament) -> bytes:
     """The championship report of ``tournament`` as A4 PDF bytes, in the active language: cover
     (tournament, game, date, venue, organiser; "provisional" until the tournament is finished),
     podium, final ranking, the last place's title where the game has one, each round with every
-    table's final result, statistics, and the standings progression of the top ten. Works at any
-    stage: before the first round it holds the cover, an empty ranking and no rounds."""
+    table's final result, statistics, the standings progression of the top ten, and the side
+    rankings where there are any (:mod:`tournaments.side_rankings`). Works at any stage: before
+    the first round it holds the cover, an empty ranking and no rounds."""
     by_round = standings_after_each_round(tournament)
     # The standings after the last round are the final ones.
     standings = by_round[max(by_round)] if by_round else tournament_standings(tournament)
@@ -170,6 +173,7 @@ def championship_report_pdf(tournament: Tournament) -> bytes:
         "rounds": rounds,
         "statistics": tournament_statistics(tournament.game, [p for _v, p in tables]),
         "chart": _chart(standings, by_round) if standings.rounds and standings.rows else None,
+        "side": side_rankings(tournament, standings),
     }
     return render_pdf("print/report.html", context)
 

@@ -96,6 +96,15 @@ def _checked(
         errors["category"] = ValidationError(
             _("Choose the category (add it first, under Categories)."), code="CATEGORY_MISSING"
         )
+    elif category.kind != PrizeCategory.Kind.CATEGORY:
+        errors["category"] = ValidationError(
+            _(
+                "%(name)s is a team: its ranking is a side ranking. A special prize goes to the "
+                "best of a category."
+            )
+            % {"name": category.name},
+            code="CATEGORY_IS_TEAM",
+        )
     elif others.filter(kind=kind, category=category).exists():
         errors["category"] = ValidationError(
             _("The category %(name)s has a prize already: change that one.")
@@ -307,13 +316,24 @@ def prize_rules_set(
 
 @transaction.atomic
 def prize_category_add(
-    *, tournament: Tournament, name: str, by: AbstractBaseUser | None
+    *,
+    tournament: Tournament,
+    name: str,
+    by: AbstractBaseUser | None,
+    kind: str = PrizeCategory.Kind.CATEGORY,
 ) -> PrizeCategory:
-    """Add a category for special prizes (Damen, Jugend, a club); its players are assigned with
+    """Add a category for special prizes and a side ranking (Damen, Jugend), or with ``kind``
+    ``"team"`` a team the organiser puts together for the team ranking
+    (:mod:`tournaments.side_rankings`); its players are assigned with
     :func:`prize_category_assign`. Logged (``PRIZE_CATEGORY``).
 
     Raises ``ValidationError`` on ``name``: ``NAME_MISSING``, ``TOO_LONG``, ``NAME_TAKEN`` (the
-    same name, whatever the case); ``FINISHED``."""
+    same name, whatever the case, categories and teams alike); on ``kind``: ``KIND_INVALID``;
+    ``FINISHED``."""
+    if kind not in PrizeCategory.Kind.values:
+        raise ValidationError(
+            {"kind": ValidationError(_("Category or team?"), code="KIND_INVALID")}
+        )
     tournament = _locked(tournament)
     name = " ".join((name or "").split())
     if not name:
@@ -326,9 +346,14 @@ def prize_category_add(
         message = code = ""
     if code:
         raise ValidationError({"name": ValidationError(message, code=code)})
-    category = PrizeCategory.objects.create(tournament=tournament, name=name)
+    category = PrizeCategory.objects.create(tournament=tournament, name=name, kind=kind)
     record_change(
-        tournament, AuditEntry.Action.PRIZE_CATEGORY, by=by, subject=name, after={"name": name}
+        tournament,
+        AuditEntry.Action.PRIZE_CATEGORY,
+        by=by,
+        subject=name,
+        # A category is logged as before side rankings; a team says so.
+        after={"name": name, **({"kind": kind} if kind == PrizeCategory.Kind.TEAM else {})},
     )
     return category
 

@@ -39,8 +39,13 @@ SETTINGS = (
     "standings_hidden_from_round",
     "stechen_unit",
     "partners_drawn",
+    "club_ranking_best",
+    "team_ranking_best",
 )
 """The tournament's settings the organiser may change after creating it."""
+
+RANKING_BEST = (1, 50)
+"""The least and the most members whose totals a club or team ranking may add up."""
 DETAILS = ("name", "date", "venue")
 """What the settings page may correct besides :data:`SETTINGS` (the public address stays)."""
 
@@ -76,6 +81,7 @@ def tournament_create(
     _check_tiebreaks(scoring.games[game], settings.get("tiebreaks", ()))
     if "entry_fee" in settings:
         settings["entry_fee"] = check_amount(settings["entry_fee"], "entry_fee")
+    _check_ranking_best(settings)
     if settings.get("stechen_unit"):
         _check_stechen_unit(scoring.games[game], settings["stechen_unit"])
     if settings.get("partners_drawn"):
@@ -194,6 +200,7 @@ def tournament_settings(
         _check_stechen_unit(tournament.scoring_game, changes["stechen_unit"])
     if "partners_drawn" in changes:
         _check_partners_drawn_change(tournament, changes["partners_drawn"])
+    _check_ranking_best(changes)
     drawn = tournament.rounds.count()
     if changes.get("planned_rounds", drawn) < drawn:
         raise ValidationError(
@@ -214,6 +221,19 @@ def tournament_settings(
             code="DEALS_ENTERED",
         )
     return settings_save(tournament, changes, by=by)
+
+
+def _check_ranking_best(changes: Mapping[str, Any]) -> None:
+    """The club and team rankings add up 1 to 50 members' totals (the club ranking may be
+    off: None). Raises ``ValidationError`` (``RANKING_BEST``) on the field."""
+    low, high = RANKING_BEST
+    for name in ("club_ranking_best", "team_ranking_best"):
+        value = changes.get(name)
+        if value is not None and not low <= value <= high:
+            raise ValidationError(
+                {name: _("From %(low)s to %(high)s players.") % {"low": low, "high": high}},
+                code="RANKING_BEST",
+            )
 
 
 def settings_save(

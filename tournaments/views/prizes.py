@@ -248,8 +248,13 @@ def prize_rules(request: HttpRequest, slug: str) -> HttpResponse:
 def prize_category_add(request: HttpRequest, slug: str) -> HttpResponse:
     def write(tournament: Tournament, form: forms.Form) -> str:
         category = services.prize_category_add(
-            tournament=tournament, name=form.cleaned_data["name"], by=request.user
+            tournament=tournament,
+            name=form.cleaned_data["name"],
+            kind=form.cleaned_data["category_kind"] or PrizeCategory.Kind.CATEGORY,
+            by=request.user,
         )
+        if category.kind == PrizeCategory.Kind.TEAM:
+            return _("The team %(name)s is added; now tick its players.") % {"name": category.name}
         return _("The category %(name)s is added; now tick its players.") % {"name": category.name}
 
     return _post(request, slug, lambda t: PrizeCategoryForm(request.POST), write, "category_form")

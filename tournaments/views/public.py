@@ -35,6 +35,7 @@ from tournaments.hidden import hidden_through, latest_round
 from tournaments.models import Player, Tournament
 from tournaments.room import Room, tournament_room
 from tournaments.selectors import Place, next_seating, places
+from tournaments.side_rankings import cached_side_rankings, side_groups
 from tournaments.standings import (
     STANDINGS_SECONDS,
     RoundScore,
@@ -63,11 +64,13 @@ def public_tournament(request: HttpRequest, slug: str) -> Tournament:
     organiser (logged in) and superusers; 404 for everybody else (a hidden tournament looks like
     none). The latest round drawn comes with it (``latest_round``, its number, None before the
     first, for :func:`hidden`; ``latest_round_status`` and ``latest_round_clock`` for the room's
-    clock). One query for a visitor without a login."""
+    clock; ``has_side_groups``: a category or team has a player, for the side rankings' tab).
+    One query for a visitor without a login."""
     latest = {
         "latest_round": latest_round(),
         "latest_round_status": latest_round("status"),
         "latest_round_clock": latest_round("clock_ends_at"),
+        "has_side_groups": side_groups(),
     }
     tournament = get_object_or_404(Tournament.objects.annotate(**latest), slug=slug)
     if not permissions.may(request.user, permissions.Action.VIEW_PUBLIC, tournament):
@@ -365,6 +368,32 @@ def standings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         **_lazy_standings(tournament, through),
     }
     return render(request, partial(request, "tournaments/standings.html", "table"), context)
+
+
+@public_page
+def side_rankings(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The side rankings (:mod:`tournaments.side_rankings`: the club ranking, the organiser's
+    teams, the categories) as a tab beside the standings. While the live standings are hidden
+    they are read from the standings the public pages show (through the last round shown), so
+    they tell nothing the standings hide. The htmx refresh gets the rankings only; the rankings
+    are kept in the cache under the tournament's version."""
+    _through, rounds = _chosen_round(request, tournament)
+    shown = hidden(tournament)
+    if shown is not None:
+        rounds = [number for number in rounds if number <= shown]
+    context = {
+        "tournament": tournament,
+        "rounds": rounds,
+        "through": None,
+        "side_tab": True,
+        "room": _lazy_room(tournament),
+        "side": SimpleLazyObject(lambda: cached_side_rankings(tournament, through_round=shown)),
+        "cache_seconds": STANDINGS_SECONDS,
+        "shown_through": shown,
+        "hidden_from": None if shown is None else shown + 1,
+    }
+    template = partial(request, "tournaments/public/side_rankings.html", "side")
+    return render(request, template, context)
 
 
 @public_page
