@@ -169,16 +169,22 @@ class Standings:
 
 
 def _tiebreak_keys(
-    tournament: Tournament, game: scoring.Game, order: tuple[str, ...], rounds: list[int]
+    tournament: Tournament, game: scoring.Game, order: tuple[str, ...]
 ) -> dict[str, Callable[[Row], object]]:
     """A sort key per tie-break of ``order`` (smaller ranks first): the tournament figures
     computed here, and every other key as the game's figure summed over the rounds."""
     sign = 1 if game.metric_ascending else -1
 
     def countback(row: Row) -> tuple[float, ...]:
-        # A bye or a missed round never wins a countback: the player who played comes first.
-        by_round = {r.round: (math.inf if r.sat_out else sign * r.score) for r in row.rounds}
-        return tuple(by_round.get(n, 0) for n in reversed(rounds))
+        # The round scores from the last round back (Row.cells: one a round ranked, None where
+        # the player has no score: 0). A bye or a missed round never wins a countback: the
+        # player who played comes first.
+        return tuple(
+            [
+                0 if cell is None else math.inf if cell.sat_out else sign * cell.score
+                for cell in reversed(row.cells)
+            ]
+        )
 
     def lot(row: Row) -> bytes:
         # By name (with what tells two players of one name apart: unique in the tournament),
@@ -335,20 +341,19 @@ def _rank(
     lot, if in ``order``, only orders within them). ``table_size``: how many play at one Stechen
     table (None: nobody plays one, the lot alone decides), to tell a place the Stechen's lot gave
     from one a Stechen gave."""
-    rank_keys = {
-        id(row): (sign * row.total, *(keys[k](row) for k in order if k != "lot")) for row in rows
-    }
-    rows = sorted(
-        rows,
-        key=lambda row: (
-            rank_keys[id(row)],
-            keys["lot"](row) if "lot" in order else 0,
-            row.player.name,
-        ),
+    rank_key = _rank_key(order, keys, sign)
+    lot = keys["lot"] if "lot" in order else None
+    # (rank key, lot, name, index): each computed once a row; the index keeps two rows from
+    # ever being compared themselves.
+    ranked = sorted(
+        (rank_key(row), lot(row) if lot else 0, row.player.name, index)
+        for index, row in enumerate(rows)
     )
+    rank_keys = [key for key, *_rest in ranked]
+    rows = [rows[index] for *_keys, index in ranked]
     for index, row in enumerate(rows):
         previous = rows[index - 1] if index else None
-        if previous is not None and rank_keys[id(previous)] == rank_keys[id(row)]:
+        if previous is not None and rank_keys[index - 1] == rank_keys[index]:
             row.rank = previous.rank
             row.tied = previous.tied = True
             # Partners share their team's result: the lot between them decides nothing.
@@ -362,6 +367,15 @@ def _rank(
     if "stechen" in order:
         _mark_stechen(rows, table_size)
     return rows
+
+
+def _rank_key(
+    order: tuple[str, ...], keys: dict[str, Callable[[Row], object]], sign: int
+) -> Callable[[Row], tuple]:
+    """A row's place before the lot: ``(sign * total, *the tie-breaks of order but the lot)``;
+    equal keys share a rank."""
+    tiebreaks = [keys[k] for k in order if k != "lot"]
+    return lambda row: (sign * row.total, *[key(row) for key in tiebreaks])
 
 
 def _mark_stechen(rows: list[Row], table_size: int | None) -> None:
@@ -385,10 +399,13 @@ def _mark_stechen(rows: list[Row], table_size: int | None) -> None:
 
 
 def _fill(row: Row, scores: Iterable[RoundScore], rounds: list[int]) -> Row:
+    """``row`` with its scores of ``rounds`` (round numbers, ascending; ``scores`` of other
+    rounds are left out): :attr:`Row.cells` aligned with them, :attr:`Row.rounds` the cells
+    there are, :attr:`Row.total` their sum."""
     by_round = {r.round: r for r in scores}
-    row.rounds = [by_round[n] for n in sorted(by_round)]
     row.cells = [by_round.get(number) for number in rounds]
-    row.total = sum(r.score for r in row.rounds)
+    row.rounds = [cell for cell in row.cells if cell is not None]
+    row.total = sum([r.score for r in row.rounds])
     return row
 
 
@@ -490,17 +507,13 @@ def _scores(
 def _ranked(
     tournament: Tournament, game: scoring.Game, variant: object, read: _Scores, rounds: list[int]
 ) -> Standings:
-    """The standings over ``rounds`` (their numbers, in order) from the scores ``read``: each
+    """The standings over ``rounds`` (their numbers, ascending) from the scores ``read``: each
     player's scores of those rounds summed, then ranked by the tie-breaks. No query."""
-    wanted = set(rounds)
     rows = [
-        _fill(
-            Row(player=entrant), [s for s in read.scores[entrant.pk] if s.round in wanted], rounds
-        )
-        for entrant in read.entrants
+        _fill(Row(player=entrant), read.scores[entrant.pk], rounds) for entrant in read.entrants
     ]
     order = tuple(tournament.tiebreaks) or game.tiebreak_order(variant)
-    keys = _tiebreak_keys(tournament, game, order, rounds)
+    keys = _tiebreak_keys(tournament, game, order)
     sign = 1 if game.metric_ascending else -1
     return Standings(
         rows=_rank(rows, order, keys, sign, tournament.stechen_table_size),
@@ -566,7 +579,7 @@ def team_standings(tournament: Tournament, standings: Standings) -> Standings:
             for score in member.rounds:
                 scores.setdefault(score.round, score)
         rows.append(_fill(Row(player=Entrant(team_id, name)), scores.values(), standings.rounds))
-    keys = _tiebreak_keys(tournament, game, standings.tiebreaks, standings.rounds)
+    keys = _tiebreak_keys(tournament, game, standings.tiebreaks)
     sign = 1 if game.metric_ascending else -1
     return Standings(
         rows=_rank(rows, standings.tiebreaks, keys, sign),
