@@ -11,11 +11,13 @@ the pot), summed over the rounds. A handful of queries, however many players and
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
@@ -530,6 +532,22 @@ def _round_numbers(tournament: Tournament, through_round: int | None = None) -> 
     return list(rounds_query.values_list("number", flat=True))
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off while the standings are built, back on after (if
+    it was on). They build some 50,000 containers (a 1,000-player table of 10 rounds), none in a
+    cycle: with the collector on they set off 70 young collections and, every other time, a
+    full one of the whole process (35-50 ms, a third of the cold standings); after, the next
+    young collection sees only what is kept, the temporaries already freed by their counts."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
 def tournament_standings(tournament: Tournament, *, through_round: int | None = None) -> Standings:
     """Rank every player of ``tournament`` by the game's metric summed over all rounds (or the
     rounds up to ``through_round``: the standings after that round), then by the tournament's
@@ -541,7 +559,10 @@ def tournament_standings(tournament: Tournament, *, through_round: int | None = 
     game = tournament.scoring_game
     variant = game.variant(tournament.variant)
     rounds = _round_numbers(tournament, through_round)
-    return _ranked(tournament, game, variant, _scores(tournament, game, variant, rounds), rounds)
+    with _collector_paused():
+        return _ranked(
+            tournament, game, variant, _scores(tournament, game, variant, rounds), rounds
+        )
 
 
 def standings_after_each_round(tournament: Tournament) -> dict[int, Standings]:
@@ -552,11 +573,12 @@ def standings_after_each_round(tournament: Tournament) -> dict[int, Standings]:
     game = tournament.scoring_game
     variant = game.variant(tournament.variant)
     rounds = _round_numbers(tournament)
-    read = _scores(tournament, game, variant, rounds)
-    return {
-        number: _ranked(tournament, game, variant, read, [n for n in rounds if n <= number])
-        for number in rounds
-    }
+    with _collector_paused():
+        read = _scores(tournament, game, variant, rounds)
+        return {
+            number: _ranked(tournament, game, variant, read, [n for n in rounds if n <= number])
+            for number in rounds
+        }
 
 
 def team_standings(tournament: Tournament, standings: Standings) -> Standings:
