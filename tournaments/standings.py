@@ -299,17 +299,21 @@ def _table_results(
 
 def _table_scores(
     tournament: Tournament, game: scoring.Game, variant: object, rounds: list[int]
-) -> Iterator[tuple[int, RoundScore]]:
-    """Per seated player (his id), the round score of his table in ``rounds``; the tables and
-    their seats in no particular order."""
+) -> dict[int, list[RoundScore]]:
+    """Per seated player's id, the round scores of his tables in ``rounds``, one a round, in no
+    particular order."""
     seated = _seated(tournament, rounds)
     tables = _table_results(tournament, game, variant, seated, rounds)
+    scores: dict[int, list[RoundScore]] = defaultdict(list)
     for table_id, players in seated.items():
         round_number, table_number, result = tables[table_id]
-        scores, finished = result["seats"], result["unit_over"]
+        seats, finished = result["seats"], result["unit_over"]
         for label, player_id in players.items():
-            score, figures = scores[label]
-            yield player_id, RoundScore(round_number, score, table_number, finished, figures)
+            score, figures = seats[label]
+            scores[player_id].append(
+                RoundScore(round_number, score, table_number, finished, figures)
+            )
+    return scores
 
 
 def stechen_playing(group: int, table_size: int | None) -> int:
@@ -481,10 +485,11 @@ def _scores(
         for pk, _name, _club, _number, stechen_rank, withdrawn, team_id, hors in facts
         if not hors
     }
-    scores: dict[int, list[RoundScore]] = defaultdict(list)
-    for player_id, score in _table_scores(tournament, game, variant, rounds):
-        if player_id in entrants:  # a substitute's results are neither ranked nor averaged
-            scores[player_id].append(score)
+    at_tables = _table_scores(tournament, game, variant, rounds)
+    # A substitute's results are neither ranked nor averaged.
+    scores: dict[int, list[RoundScore]] = defaultdict(
+        list, {pk: at_tables[pk] for pk in entrants if pk in at_tables}
+    )
     played = _played(scores)
     bye_scores = _bye_scores(tournament, game, played)
     worst = _worst_scores(game, played)
