@@ -65,7 +65,7 @@ class RoundScore(NamedTuple):
         return self.table is None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Entrant:
     """The few facts of a player the standings need (no model instance: a 1,000-player table
     must not build 1,000 of them)."""
@@ -81,7 +81,7 @@ class Entrant:
         return self.name
 
 
-@dataclass
+@dataclass(slots=True)
 class Row:
     """One line of the standings."""
 
@@ -623,7 +623,7 @@ a stale entry is never read."""
 def cached_standings(tournament: Tournament, *, through_round: int | None = None) -> Standings:
     """:func:`tournament_standings`, kept in Django's cache (Redis when ``REDIS_URL`` is set)
     under the tournament's ``version``, which every write raises."""
-    key = f"standings:v6:{tournament.pk}:{tournament.version}:{through_round}"
+    key = f"standings:v7:{tournament.pk}:{tournament.version}:{through_round}"
     return cache.get_or_set(
         key,
         lambda: tournament_standings(tournament, through_round=through_round),
