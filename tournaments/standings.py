@@ -65,7 +65,7 @@ class RoundScore(NamedTuple):
         return self.table is None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Entrant:
     """The few facts of a player the standings need (no model instance: a 1,000-player table
     must not build 1,000 of them)."""
@@ -622,10 +622,13 @@ a stale entry is never read."""
 
 def cached_standings(tournament: Tournament, *, through_round: int | None = None) -> Standings:
     """:func:`tournament_standings`, kept in Django's cache (Redis when ``REDIS_URL`` is set)
-    under the tournament's ``version``, which every write raises."""
+    under the tournament's ``version``, which every write raises. Standings computed here are
+    stored and returned as computed, not read back from the cache (whatever another process
+    stored under the same version meanwhile is the same standings), saving a cold request one
+    more unpickling of some 10,000 round scores (Django's ``get_or_set`` reads them back)."""
     key = f"standings:v7:{tournament.pk}:{tournament.version}:{through_round}"
-    return cache.get_or_set(
-        key,
-        lambda: tournament_standings(tournament, through_round=through_round),
-        timeout=STANDINGS_SECONDS,
-    )
+    found = cache.get(key)
+    if found is None:
+        found = tournament_standings(tournament, through_round=through_round)
+        cache.add(key, found, timeout=STANDINGS_SECONDS)
+    return found
