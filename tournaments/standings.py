@@ -18,7 +18,7 @@ import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -168,6 +168,41 @@ class Standings:
         if len(self.rows) < 2 or not any(r.total for r in self.rows):
             return None
         return self.rows[-1]
+
+    def __reduce__(self) -> tuple[Callable[..., Standings], tuple]:
+        """Pickled (into the cache) as plain tuples (:func:`_packed`): pickling 10,000 round
+        scores as objects took longer than computing them."""
+        rows = [_packed(row) for row in self.rows]
+        return _unpickled, (rows, self.rounds, self.tiebreaks, self.hors_concours)
+
+
+_ROW_FIELDS = tuple(f.name for f in fields(Row) if f.name not in ("rounds", "cells"))
+"""The fields of a :class:`Row` pickled as they are; its round scores go as plain tuples."""
+
+
+def _packed(row: Row) -> tuple[tuple, list[tuple | None]]:
+    """``row`` as pickled: its fields but the round scores, and the round scores aligned with
+    the rounds (:attr:`Row.cells`) as plain tuples (:attr:`Row.rounds` are the cells there
+    are)."""
+    values = tuple(getattr(row, name) for name in _ROW_FIELDS)
+    return values, [None if cell is None else tuple(cell) for cell in row.cells]
+
+
+def _unpickled(
+    rows: list[tuple[tuple, list[tuple | None]]],
+    rounds: list[int],
+    tiebreaks: tuple[str, ...],
+    hors_concours: tuple[str, ...],
+) -> Standings:
+    """The standings :meth:`Standings.__reduce__` pickled."""
+    unpacked = []
+    for values, packed in rows:
+        cells = [None if cell is None else RoundScore._make(cell) for cell in packed]
+        rounds_played = [cell for cell in cells if cell is not None]
+        unpacked.append(
+            Row(**dict(zip(_ROW_FIELDS, values, strict=True)), rounds=rounds_played, cells=cells)
+        )
+    return Standings(rows=unpacked, rounds=rounds, tiebreaks=tiebreaks, hors_concours=hors_concours)
 
 
 def _tiebreak_keys(
