@@ -29,7 +29,7 @@ from django.db.models.functions import Cast
 import scoring
 from tournaments.models import Bye, Deal, Player, Round, Seat, Table, Tournament
 from tournaments.names import labels, sort_key
-from tournaments.selectors import play_order
+from tournaments.selectors import play_order, players_by_label
 
 _NO_FIGURES: dict[str, int] = {}
 """The figures of a round without a table (a bye, a round missed): none."""
@@ -40,7 +40,7 @@ class RoundScore(NamedTuple):
 
     A named tuple, immutable like the frozen dataclass it was, and built positionally: the
     standings of 1,000 players over 10 rounds make 10,000 of these, and a frozen dataclass's
-    ``__init__`` (one ``object.__setattr__`` a field) was a tenth of their cold computation."""
+    ``__init__`` (one ``object.__setattr__`` a field) costs several times a tuple's."""
 
     round: int
     score: int
@@ -261,21 +261,15 @@ def table_result(state: scoring.State) -> dict[str, object]:
 
 
 def _seated(tournament: Tournament, rounds: list[int]) -> dict[int, dict[str, int]]:
-    """Per table id of the regular ``rounds`` (their numbers), its players' ids by seat label:
-    ``{table id: {"A": player id, ...}}``, the labels in no particular order. One query, left
-    unsorted (the order of 10,000 seats matters to nobody here)."""
-    seated: dict[int, dict[str, int]] = defaultdict(dict)
-    for table_id, label, player_id in (
+    """Per table id of the regular ``rounds`` (their numbers), its players' ids by seat label
+    (:func:`~tournaments.selectors.players_by_label`). One query."""
+    return players_by_label(
         Seat.objects.filter(
             table__round__tournament=tournament,
             table__round__number__in=rounds,
             table__round__stechen_first_place__isnull=True,
         )
-        .order_by()
-        .values_list("table_id", "label", "player_id")
-    ):
-        seated[table_id][label] = player_id
-    return dict(seated)
+    )
 
 
 def _stored_results(
@@ -575,10 +569,11 @@ def _round_numbers(tournament: Tournament, through_round: int | None = None) -> 
 @contextmanager
 def _collector_paused() -> Iterator[None]:
     """Python's cyclic garbage collector off while the standings are built, back on after (if
-    it was on). They build some 50,000 containers (a 1,000-player table of 10 rounds), none in a
-    cycle: with the collector on they set off 70 young collections and, every other time, a
-    full one of the whole process (35-50 ms, a third of the cold standings); after, the next
-    young collection sees only what is kept, the temporaries already freed by their counts."""
+    it was on; other threads meanwhile only go without it as long). The standings build some
+    50,000 containers for a 1,000-player table of 10 rounds, none of them in a cycle: with the
+    collector on they set off some 70 young collections and, every other time, a full one of
+    the whole process, which alone was a third of the cold standings. After, the next young
+    collection sees only what is kept, the temporaries already freed by their counts."""
     was_on = gc.isenabled()
     gc.disable()
     try:
