@@ -171,7 +171,7 @@ class Standings:
 
     def __reduce__(self) -> tuple[Callable[..., Standings], tuple]:
         """Pickled (into the cache) as plain tuples (:func:`_packed`): pickling 10,000 round
-        scores as objects took longer than computing them."""
+        scores as objects, and reading them back, cost about as much again as computing them."""
         rows = [_packed(row) for row in self.rows]
         return _unpickled, (rows, self.rounds, self.tiebreaks, self.hors_concours)
 
