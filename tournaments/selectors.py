@@ -38,6 +38,19 @@ def seats_by_table(
     }
 
 
+def players_by_label(seats: QuerySet[Seat]) -> dict[int, dict[str, int]]:
+    """The ``seats`` grouped by their table's id, each table's player ids by seat label:
+    ``{table id: {"A": player id, ...}}``, in no particular order (the query unsorted; the
+    playing order is :func:`play_order`'s). One query, however many tables: the standings read
+    10,000 seats this way."""
+    grouped: dict[int, dict[str, int]] = defaultdict(dict)
+    for table_id, label, player_id in seats.order_by().values_list(
+        "table_id", "label", "player_id"
+    ):
+        grouped[table_id][label] = player_id
+    return dict(grouped)
+
+
 def ordered_seats(game: scoring.Game, seats: Sequence[Seat]) -> list[Seat]:
     """Seat objects (as fetched, e.g. prefetched with their players) in the game's playing
     order."""

@@ -11,25 +11,36 @@ the pot), summed over the rounds. A handful of queries, however many players and
 
 from __future__ import annotations
 
+import gc
 import hashlib
+import json
 import math
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from contextlib import contextmanager
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
+from typing import NamedTuple
 
 from django.core.cache import cache
-from django.db.models import QuerySet
+from django.db.models import QuerySet, TextField
+from django.db.models.functions import Cast
 
 import scoring
 from tournaments.models import Bye, Deal, Player, Round, Seat, Table, Tournament
 from tournaments.names import labels, sort_key
-from tournaments.selectors import seats_by_table
+from tournaments.selectors import play_order, players_by_label
+
+_NO_FIGURES: dict[str, int] = {}
+"""The figures of a round without a table (a bye, a round missed): none."""
 
 
-@dataclass(frozen=True, slots=True)
-class RoundScore:
-    """One player's result in one round: ``score`` in the game's unit (Hintersche: Striche)."""
+class RoundScore(NamedTuple):
+    """One player's result in one round: ``score`` in the game's unit (Hintersche: Striche).
+
+    A named tuple, immutable like the frozen dataclass it was, and built positionally: the
+    standings of 1,000 players over 10 rounds make 10,000 of these, and a frozen dataclass's
+    ``__init__`` (one ``object.__setattr__`` a field) costs several times a tuple's."""
 
     round: int
     score: int
@@ -37,8 +48,9 @@ class RoundScore:
     """Table number, or None for a bye."""
     finished: bool = True
     """False while the table is still playing its unit (the score is provisional)."""
-    figures: dict[str, int] = field(default_factory=dict)
-    """The game's tie-break figures of this round (``SeatResult.figures``); empty for a bye."""
+    figures: Mapping[str, int] = _NO_FIGURES
+    """The game's tie-break figures of this round (``SeatResult.figures``); empty for a bye.
+    Never changed once built (the default is shared)."""
     missed: bool = False
     """A round the player was not there for (registered later, or withdrawn before it): it
     scores the round's worst result, so that staying away never beats playing."""
@@ -69,7 +81,7 @@ class Entrant:
         return self.name
 
 
-@dataclass
+@dataclass(slots=True)
 class Row:
     """One line of the standings."""
 
@@ -157,18 +169,59 @@ class Standings:
             return None
         return self.rows[-1]
 
+    def __reduce__(self) -> tuple[Callable[..., Standings], tuple]:
+        """Pickled (into the cache) as plain tuples (:func:`_packed`): pickling 10,000 round
+        scores as objects, and reading them back, cost about as much again as computing them."""
+        rows = [_packed(row) for row in self.rows]
+        return _unpickled, (rows, self.rounds, self.tiebreaks, self.hors_concours)
+
+
+_ROW_FIELDS = tuple(f.name for f in fields(Row) if f.name not in ("rounds", "cells"))
+"""The fields of a :class:`Row` pickled as they are; its round scores go as plain tuples."""
+
+
+def _packed(row: Row) -> tuple[tuple, list[tuple | None]]:
+    """``row`` as pickled: its fields but the round scores, and the round scores aligned with
+    the rounds (:attr:`Row.cells`) as plain tuples (:attr:`Row.rounds` are the cells there
+    are)."""
+    values = tuple(getattr(row, name) for name in _ROW_FIELDS)
+    return values, [None if cell is None else tuple(cell) for cell in row.cells]
+
+
+def _unpickled(
+    rows: list[tuple[tuple, list[tuple | None]]],
+    rounds: list[int],
+    tiebreaks: tuple[str, ...],
+    hors_concours: tuple[str, ...],
+) -> Standings:
+    """The standings :meth:`Standings.__reduce__` pickled."""
+    unpacked = []
+    for values, packed in rows:
+        cells = [None if cell is None else RoundScore._make(cell) for cell in packed]
+        rounds_played = [cell for cell in cells if cell is not None]
+        unpacked.append(
+            Row(**dict(zip(_ROW_FIELDS, values, strict=True)), rounds=rounds_played, cells=cells)
+        )
+    return Standings(rows=unpacked, rounds=rounds, tiebreaks=tiebreaks, hors_concours=hors_concours)
+
 
 def _tiebreak_keys(
-    tournament: Tournament, game: scoring.Game, order: tuple[str, ...], rounds: list[int]
+    tournament: Tournament, game: scoring.Game, order: tuple[str, ...]
 ) -> dict[str, Callable[[Row], object]]:
     """A sort key per tie-break of ``order`` (smaller ranks first): the tournament figures
     computed here, and every other key as the game's figure summed over the rounds."""
     sign = 1 if game.metric_ascending else -1
 
     def countback(row: Row) -> tuple[float, ...]:
-        # A bye or a missed round never wins a countback: the player who played comes first.
-        by_round = {r.round: (math.inf if r.sat_out else sign * r.score) for r in row.rounds}
-        return tuple(by_round.get(n, 0) for n in reversed(rounds))
+        # The round scores from the last round back (Row.cells: one a round ranked, None where
+        # the player has no score: 0). A bye or a missed round never wins a countback: the
+        # player who played comes first.
+        return tuple(
+            [
+                0 if cell is None else math.inf if cell.sat_out else sign * cell.score
+                for cell in reversed(row.cells)
+            ]
+        )
 
     def lot(row: Row) -> bytes:
         # By name (with what tells two players of one name apart: unique in the tournament),
@@ -207,25 +260,54 @@ def table_result(state: scoring.State) -> dict[str, object]:
     }
 
 
+def _seated(tournament: Tournament, rounds: list[int]) -> dict[int, dict[str, int]]:
+    """Per table id of the regular ``rounds`` (their numbers), its players' ids by seat label
+    (:func:`~tournaments.selectors.players_by_label`). One query."""
+    return players_by_label(
+        Seat.objects.filter(
+            table__round__tournament=tournament,
+            table__round__number__in=rounds,
+            table__round__stechen_first_place__isnull=True,
+        )
+    )
+
+
+def _stored_results(
+    tournament: Tournament, rounds: list[int]
+) -> dict[int, tuple[int, int, dict | None]]:
+    """Per table id of the regular ``rounds`` its round number, table number and result as the
+    services stored it (:func:`table_result`; None where none is stored). One query; the results
+    are read as their JSON text and decoded in one ``json.loads`` for all of them (one call a
+    table cost 2,500 calls' overhead at championship scale)."""
+    tables = list(
+        Table.objects.filter(
+            round__tournament=tournament,
+            round__number__in=rounds,
+            round__stechen_first_place__isnull=True,
+        )
+        .order_by()
+        .values_list("pk", "round__number", "number", Cast("result", TextField()))
+    )
+    stored = [text for *_where, text in tables if text is not None]
+    decoded = iter(json.loads(f"[{','.join(stored)}]"))
+    return {
+        pk: (round_number, number, None if text is None else next(decoded))
+        for pk, round_number, number, text in tables
+    }
+
+
 def _table_results(
     tournament: Tournament,
     game: scoring.Game,
     variant: object,
-    seated: dict[int, list[tuple[str, int]]],
+    seated: dict[int, dict[str, int]],
     rounds: list[int],
 ) -> dict[int, tuple[int, int, dict]]:
     """Per table id its round number, table number and result (:func:`table_result`) as the
     services stored it with its draw, its last deal, confirmation or correction. A table without
-    one (drawn before results were stored) is replayed from its counted deals; a read never
-    writes, so its next deal stores it."""
-    tables = {
-        pk: (round_number, number, result)
-        for pk, round_number, number, result in Table.objects.filter(
-            round__tournament=tournament,
-            round__number__in=rounds,
-            round__stechen_first_place__isnull=True,
-        ).values_list("pk", "round__number", "number", "result")
-    }
+    one (drawn before results were stored) is replayed from its counted deals (``seated``:
+    :func:`_seated`); a read never writes, so its next deal stores it."""
+    tables = _stored_results(tournament, rounds)
     missing = [table_id for table_id, (*_where, result) in tables.items() if result is None]
     entries: dict[int, list[dict]] = defaultdict(list)
     for table_id, entry in (
@@ -236,7 +318,7 @@ def _table_results(
     ):
         entries[table_id].append(entry)
     for table_id in missing:
-        labels = tuple(label for label, _player in seated[table_id])
+        labels = play_order(game, seated[table_id])
         # Stored deals passed the engine's validation when they were entered.
         steps = game.replay(entries[table_id], variant, labels, trusted=True)
         result = table_result(steps[-1].state if steps else game.initial(labels, variant))
@@ -246,29 +328,21 @@ def _table_results(
 
 def _table_scores(
     tournament: Tournament, game: scoring.Game, variant: object, rounds: list[int]
-) -> Iterator[tuple[int, RoundScore]]:
-    """Per seated player, the round score of his table in ``rounds``."""
-    seated = seats_by_table(
-        game,
-        Seat.objects.filter(table__round__tournament=tournament, table__round__number__in=rounds),
-        "player_id",
-    )
+) -> dict[int, list[RoundScore]]:
+    """Per seated player's id, the round scores of his tables in ``rounds``, one a round, in no
+    particular order."""
+    seated = _seated(tournament, rounds)
     tables = _table_results(tournament, game, variant, seated, rounds)
-    for table_id, seats in seated.items():
+    scores: dict[int, list[RoundScore]] = defaultdict(list)
+    for table_id, players in seated.items():
         round_number, table_number, result = tables[table_id]
-        scores, finished = result["seats"], result["unit_over"]
-        for label, player_id in seats:
-            score, figures = scores[label]
-            yield (
-                player_id,
-                RoundScore(
-                    round=round_number,
-                    score=score,
-                    table=table_number,
-                    finished=finished,
-                    figures=figures,
-                ),
+        seats, finished = result["seats"], result["unit_over"]
+        for label, player_id in players.items():
+            score, figures = seats[label]
+            scores[player_id].append(
+                RoundScore(round_number, score, table_number, finished, figures)
             )
+    return scores
 
 
 def stechen_playing(group: int, table_size: int | None) -> int:
@@ -302,20 +376,19 @@ def _rank(
     lot, if in ``order``, only orders within them). ``table_size``: how many play at one Stechen
     table (None: nobody plays one, the lot alone decides), to tell a place the Stechen's lot gave
     from one a Stechen gave."""
-    rank_keys = {
-        id(row): (sign * row.total, *(keys[k](row) for k in order if k != "lot")) for row in rows
-    }
-    rows = sorted(
-        rows,
-        key=lambda row: (
-            rank_keys[id(row)],
-            keys["lot"](row) if "lot" in order else 0,
-            row.player.name,
-        ),
+    rank_key = _rank_key(order, keys, sign)
+    lot = keys["lot"] if "lot" in order else None
+    # (rank key, lot, name, index): each computed once a row; the index keeps two rows from
+    # ever being compared themselves.
+    ranked = sorted(
+        (rank_key(row), lot(row) if lot else 0, row.player.name, index)
+        for index, row in enumerate(rows)
     )
+    rank_keys = [key for key, *_rest in ranked]
+    rows = [rows[index] for *_keys, index in ranked]
     for index, row in enumerate(rows):
         previous = rows[index - 1] if index else None
-        if previous is not None and rank_keys[id(previous)] == rank_keys[id(row)]:
+        if previous is not None and rank_keys[index - 1] == rank_keys[index]:
             row.rank = previous.rank
             row.tied = previous.tied = True
             # Partners share their team's result: the lot between them decides nothing.
@@ -329,6 +402,15 @@ def _rank(
     if "stechen" in order:
         _mark_stechen(rows, table_size)
     return rows
+
+
+def _rank_key(
+    order: tuple[str, ...], keys: dict[str, Callable[[Row], object]], sign: int
+) -> Callable[[Row], tuple]:
+    """A row's place before the lot: ``(sign * total, *the tie-breaks of order but the lot)``;
+    equal keys share a rank."""
+    tiebreaks = [keys[k] for k in order if k != "lot"]
+    return lambda row: (sign * row.total, *[key(row) for key in tiebreaks])
 
 
 def _mark_stechen(rows: list[Row], table_size: int | None) -> None:
@@ -352,10 +434,13 @@ def _mark_stechen(rows: list[Row], table_size: int | None) -> None:
 
 
 def _fill(row: Row, scores: Iterable[RoundScore], rounds: list[int]) -> Row:
+    """``row`` with its scores of ``rounds`` (round numbers, ascending; ``scores`` of other
+    rounds are left out): :attr:`Row.cells` aligned with them, :attr:`Row.rounds` the cells
+    there are, :attr:`Row.total` their sum."""
     by_round = {r.round: r for r in scores}
-    row.rounds = [by_round[n] for n in sorted(by_round)]
     row.cells = [by_round.get(number) for number in rounds]
-    row.total = sum(r.score for r in row.rounds)
+    row.rounds = [cell for cell in row.cells if cell is not None]
+    row.total = sum([r.score for r in row.rounds])
     return row
 
 
@@ -429,10 +514,11 @@ def _scores(
         for pk, _name, _club, _number, stechen_rank, withdrawn, team_id, hors in facts
         if not hors
     }
-    scores: dict[int, list[RoundScore]] = defaultdict(list)
-    for player_id, score in _table_scores(tournament, game, variant, rounds):
-        if player_id in entrants:  # a substitute's results are neither ranked nor averaged
-            scores[player_id].append(score)
+    at_tables = _table_scores(tournament, game, variant, rounds)
+    # A substitute's results are neither ranked nor averaged.
+    scores: dict[int, list[RoundScore]] = defaultdict(
+        list, {pk: at_tables[pk] for pk in entrants if pk in at_tables}
+    )
     played = _played(scores)
     bye_scores = _bye_scores(tournament, game, played)
     worst = _worst_scores(game, played)
@@ -457,17 +543,13 @@ def _scores(
 def _ranked(
     tournament: Tournament, game: scoring.Game, variant: object, read: _Scores, rounds: list[int]
 ) -> Standings:
-    """The standings over ``rounds`` (their numbers, in order) from the scores ``read``: each
+    """The standings over ``rounds`` (their numbers, ascending) from the scores ``read``: each
     player's scores of those rounds summed, then ranked by the tie-breaks. No query."""
-    wanted = set(rounds)
     rows = [
-        _fill(
-            Row(player=entrant), [s for s in read.scores[entrant.pk] if s.round in wanted], rounds
-        )
-        for entrant in read.entrants
+        _fill(Row(player=entrant), read.scores[entrant.pk], rounds) for entrant in read.entrants
     ]
     order = tuple(tournament.tiebreaks) or game.tiebreak_order(variant)
-    keys = _tiebreak_keys(tournament, game, order, rounds)
+    keys = _tiebreak_keys(tournament, game, order)
     sign = 1 if game.metric_ascending else -1
     return Standings(
         rows=_rank(rows, order, keys, sign, tournament.stechen_table_size),
@@ -484,6 +566,23 @@ def _round_numbers(tournament: Tournament, through_round: int | None = None) -> 
     return list(rounds_query.values_list("number", flat=True))
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector off while the standings are built, back on after (if
+    it was on; other threads meanwhile only go without it as long). The standings build some
+    50,000 containers for a 1,000-player table of 10 rounds, none of them in a cycle: with the
+    collector on they set off some 70 young collections and, every other time, a full one of
+    the whole process, which alone was a third of the cold standings. After, the next young
+    collection sees only what is kept, the temporaries already freed by their counts."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
 def tournament_standings(tournament: Tournament, *, through_round: int | None = None) -> Standings:
     """Rank every player of ``tournament`` by the game's metric summed over all rounds (or the
     rounds up to ``through_round``: the standings after that round), then by the tournament's
@@ -495,7 +594,10 @@ def tournament_standings(tournament: Tournament, *, through_round: int | None = 
     game = tournament.scoring_game
     variant = game.variant(tournament.variant)
     rounds = _round_numbers(tournament, through_round)
-    return _ranked(tournament, game, variant, _scores(tournament, game, variant, rounds), rounds)
+    with _collector_paused():
+        return _ranked(
+            tournament, game, variant, _scores(tournament, game, variant, rounds), rounds
+        )
 
 
 def standings_after_each_round(tournament: Tournament) -> dict[int, Standings]:
@@ -506,11 +608,12 @@ def standings_after_each_round(tournament: Tournament) -> dict[int, Standings]:
     game = tournament.scoring_game
     variant = game.variant(tournament.variant)
     rounds = _round_numbers(tournament)
-    read = _scores(tournament, game, variant, rounds)
-    return {
-        number: _ranked(tournament, game, variant, read, [n for n in rounds if n <= number])
-        for number in rounds
-    }
+    with _collector_paused():
+        read = _scores(tournament, game, variant, rounds)
+        return {
+            number: _ranked(tournament, game, variant, read, [n for n in rounds if n <= number])
+            for number in rounds
+        }
 
 
 def team_standings(tournament: Tournament, standings: Standings) -> Standings:
@@ -533,7 +636,7 @@ def team_standings(tournament: Tournament, standings: Standings) -> Standings:
             for score in member.rounds:
                 scores.setdefault(score.round, score)
         rows.append(_fill(Row(player=Entrant(team_id, name)), scores.values(), standings.rounds))
-    keys = _tiebreak_keys(tournament, game, standings.tiebreaks, standings.rounds)
+    keys = _tiebreak_keys(tournament, game, standings.tiebreaks)
     sign = 1 if game.metric_ascending else -1
     return Standings(
         rows=_rank(rows, standings.tiebreaks, keys, sign),
@@ -549,10 +652,13 @@ a stale entry is never read."""
 
 def cached_standings(tournament: Tournament, *, through_round: int | None = None) -> Standings:
     """:func:`tournament_standings`, kept in Django's cache (Redis when ``REDIS_URL`` is set)
-    under the tournament's ``version``, which every write raises."""
-    key = f"standings:v6:{tournament.pk}:{tournament.version}:{through_round}"
-    return cache.get_or_set(
-        key,
-        lambda: tournament_standings(tournament, through_round=through_round),
-        timeout=STANDINGS_SECONDS,
-    )
+    under the tournament's ``version``, which every write raises. Standings computed here are
+    stored and returned as computed, not read back from the cache (whatever another process
+    stored under the same version meanwhile is the same standings), saving a cold request one
+    more unpickling of some 10,000 round scores (Django's ``get_or_set`` reads them back)."""
+    key = f"standings:v7:{tournament.pk}:{tournament.version}:{through_round}"
+    found = cache.get(key)
+    if found is None:
+        found = tournament_standings(tournament, through_round=through_round)
+        cache.add(key, found, timeout=STANDINGS_SECONDS)
+    return found

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import pickle
 import socket
 
 import pytest
@@ -149,6 +150,19 @@ def test_cached_standings_equal_fresh_ones(cache_backend, played):
 
     assert lines(cached) == lines(fresh)
     assert cached.rounds == fresh.rounds == [1]
+
+
+def test_pickled_standings_come_back_whole(played, organiser):
+    """The cache pickles the standings as plain tuples (``Standings.__reduce__``): every row
+    comes back equal (a withdrawn player's among them), its round scores, ranks and marks, its
+    rounds the cells it has."""
+    services.player_withdraw(player=played.players.get(name="Spieler 08"), by=organiser)
+    played.refresh_from_db()
+    computed = standings.tournament_standings(played)
+    back = pickle.loads(pickle.dumps(computed))
+    assert back == computed
+    assert [r.rounds for r in back.rows] == [[c for c in r.cells if c] for r in back.rows]
+    assert all(type(score) is standings.RoundScore for row in back.rows for score in row.rounds)
 
 
 def test_standings_after_a_round_are_cached_apart(cache_backend, played, computations):
