@@ -22,6 +22,7 @@ from tournaments.models import AuditEntry, Deal, Player, Team, Tournament
 from tournaments.services.audit import check_not_finished, record_change
 from tournaments.services.cash import check_amount
 from tournaments.services.public import shown_forget
+from tournaments.services.register import persons_link
 from tournaments.services.room import check_round_minutes
 
 SETTINGS = (
@@ -365,6 +366,7 @@ def player_add(
         village=" ".join(village.split()),
         checked_in=_late(tournament),
     )
+    persons_link(tournament, [player])
     record_change(tournament, AuditEntry.Action.PLAYER_ADD, by=by, subject=name)
     return player
 
@@ -391,6 +393,7 @@ def players_add_list(
         )
         for p in parsed
     )
+    persons_link(tournament, players)
     record_change(
         tournament,
         AuditEntry.Action.PLAYER_ADD,
