@@ -56,8 +56,8 @@ class Event:
     """``"counted"`` (finished, its Endstand counts), ``"running"``, ``"coming"`` (not started)
     or ``"hidden"`` (finished, its standings not yet shown on the public pages)."""
     winners: tuple[str, ...] = ()
-    """The names on its Endstand's place 1 (several for a shared first place); empty unless
-    counted."""
+    """The names on its Endstand's place 1 (several for a shared first place, by surname);
+    empty unless counted."""
 
     @property
     def counted(self) -> bool:
@@ -230,7 +230,9 @@ def series_standings(series: Series, *, public: bool) -> SeriesStandings:
     events: list[Event] = []
     for column, tournament in enumerate(counted):
         standings: Standings = cached_standings(tournament)
-        winners = tuple(row.player.name for row in standings.rows if row.rank == 1)
+        winners = tuple(
+            sorted((row.player.name for row in standings.rows if row.rank == 1), key=sort_key)
+        )
         events.append(Event(tournament, "counted", winners))
         for standing in standings.rows:
             key, name, club = persons[standing.player.pk]

@@ -125,7 +125,11 @@ def person_merge(*, keep: Person, merged: Person, by: AbstractBaseUser | None) -
     are two people."""
     if keep.pk == merged.pk:
         raise ValidationError(
-            {"merged": _("Choose two different entries of the register.")}, code="SAME_PERSON"
+            {
+                "merged": ValidationError(
+                    _("Choose two different entries of the register."), code="SAME_PERSON"
+                )
+            }
         )
     keep, merged = (
         Person.objects.select_for_update().get(pk=keep.pk),
@@ -139,12 +143,15 @@ def person_merge(*, keep: Person, merged: Person, by: AbstractBaseUser | None) -
     if names:
         raise ValidationError(
             {
-                "merged": _(
-                    "Both played in %(tournaments)s: two players of one tournament are two people."
+                "merged": ValidationError(
+                    _(
+                        "Both played in %(tournaments)s: two players of one tournament are two "
+                        "people."
+                    )
+                    % {"tournaments": ", ".join(names)},
+                    code="SAME_TOURNAMENT",
                 )
-                % {"tournaments": ", ".join(names)}
-            },
-            code="SAME_TOURNAMENT",
+            }
         )
     before = _described(merged)
     changed = []

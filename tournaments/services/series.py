@@ -36,8 +36,12 @@ def parse_place_points(text: str) -> list[int]:
         words = words or ["?"]
     if not words or len(points) != len(words) or any(p < 0 for p in points):
         raise ValidationError(
-            {"place_points": _("Enter the points per place as whole numbers: 25, 20, 16, 13 …")},
-            code="PLACE_POINTS",
+            {
+                "place_points": ValidationError(
+                    _("Enter the points per place as whole numbers: 25, 20, 16, 13 …"),
+                    code="PLACE_POINTS",
+                )
+            }
         )
     _check_points(points)
     return points
@@ -47,15 +51,20 @@ def _check_points(points: Sequence[int]) -> None:
     if len(points) > MAX_PLACE_POINTS:
         raise ValidationError(
             {
-                "place_points": _("At most %(count)s places score points.")
-                % {"count": MAX_PLACE_POINTS}
-            },
-            code="PLACE_POINTS",
+                "place_points": ValidationError(
+                    _("At most %(count)s places score points.") % {"count": MAX_PLACE_POINTS},
+                    code="PLACE_POINTS",
+                )
+            }
         )
     if any(better < worse for better, worse in zip(points, points[1:], strict=False)):
         raise ValidationError(
-            {"place_points": _("A worse place cannot score more points than a better one.")},
-            code="PLACE_POINTS",
+            {
+                "place_points": ValidationError(
+                    _("A worse place cannot score more points than a better one."),
+                    code="PLACE_POINTS",
+                )
+            }
         )
 
 
@@ -65,7 +74,11 @@ def _check_rule(series: Series, tournaments: Iterable[Tournament]) -> None:
     if series.scoring == Series.Scoring.PLACES:
         if not series.place_points:
             raise ValidationError(
-                {"place_points": _("Enter the points per place.")}, code="PLACE_POINTS"
+                {
+                    "place_points": ValidationError(
+                        _("Enter the points per place."), code="PLACE_POINTS"
+                    )
+                }
             )
         _check_points(series.place_points)
         return
@@ -73,12 +86,14 @@ def _check_rule(series: Series, tournaments: Iterable[Tournament]) -> None:
     if len(games) > 1:
         raise ValidationError(
             {
-                "scoring": _(
-                    "Scores add up only within one game; these tournaments play several. "
-                    "Choose points per place."
+                "scoring": ValidationError(
+                    _(
+                        "Scores add up only within one game; these tournaments play several. "
+                        "Choose points per place."
+                    ),
+                    code="GAMES_DIFFER",
                 )
-            },
-            code="GAMES_DIFFER",
+            }
         )
 
 
@@ -110,7 +125,7 @@ def series_create(
     ``place_points`` for points per place without points or going up."""
     name = " ".join(name.split())
     if not name:
-        raise ValidationError({"name": _("Enter the series' name.")}, code="NAME")
+        raise ValidationError({"name": ValidationError(_("Enter the series' name."), code="NAME")})
     series = Series(
         organiser=organiser,
         name=name,
@@ -139,7 +154,9 @@ def series_edit(*, series: Series, by: AbstractBaseUser | None, **fields: object
     if "name" in fields:
         fields["name"] = " ".join(str(fields["name"]).split())
         if not fields["name"]:
-            raise ValidationError({"name": _("Enter the series' name.")}, code="NAME")
+            raise ValidationError(
+                {"name": ValidationError(_("Enter the series' name."), code="NAME")}
+            )
     if "place_points" in fields:
         fields["place_points"] = list(fields["place_points"])  # type: ignore[call-overload]
     for name, value in fields.items():
@@ -181,12 +198,12 @@ def series_assign(
     if elsewhere:
         raise ValidationError(
             {
-                "tournaments": _(
-                    "Already in another series: %(names)s. Take it out of that series first."
+                "tournaments": ValidationError(
+                    _("Already in another series: %(names)s. Take it out of that series first.")
+                    % {"names": ", ".join(elsewhere)},
+                    code="OTHER_SERIES",
                 )
-                % {"names": ", ".join(elsewhere)}
-            },
-            code="OTHER_SERIES",
+            }
         )
     _check_rule(series, wanted.values())
     current = {t.pk: t for t in series.tournaments.all()}
