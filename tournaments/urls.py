@@ -17,6 +17,7 @@ from tournaments.views import (
     prizes,
     public,
     room,
+    series,
     stechen,
     table,
 )
@@ -149,6 +150,12 @@ urlpatterns = [
     path("o/<slug:slug>/press/", press.press_text, name="press-text"),
     path("o/<slug:slug>/press/download/", press.press_download, name="press-download"),
     path("o/<slug:slug>/standings/reveal/", desk.standings_reveal, name="standings-reveal"),
+    # Series and the player register (issue 19, part 3): across tournaments.
+    path("desk/series/", series.series_list, name="series-list"),
+    path("desk/series/new/", series.series_create, name="series-create"),
+    path("desk/series/<slug:series>/", series.series_edit, name="series-edit"),
+    path("desk/register/", series.register, name="register"),
+    path("desk/register/merge/", series.person_merge, name="person-merge"),
     # desk: end
     # The table (a private link: the table's own or a seat's).
     path("t/sw.js", table.service_worker, name="table-sw"),
@@ -166,6 +173,8 @@ urlpatterns = [
     path("s/<slug:slug>/p/<int:pk>/", public.player_detail, name="player-detail"),
     path("s/<slug:slug>/projector/", public.projector, name="projector"),
     path("s/<slug:slug>/print/<slug:kind>/", printed.final_document, name="final-document"),
+    path("series/<slug:series>/", series.series_public, name="series-public"),
+    path("series/<slug:series>/standings.pdf", series.series_document, name="series-document"),
     # public: end
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

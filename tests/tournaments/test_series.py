@@ -54,6 +54,7 @@ from collections.abc import Sequence
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.urls import reverse
 
 from tests.helpers import seat_players
 from tournaments import services
@@ -371,3 +372,90 @@ def test_the_same_name_twice_in_one_tournament_is_two_people(make_tournament):
     assert player.person_id == first.pk
     first.refresh_from_db()
     assert first.birth_year == 1950
+
+
+# --- the pages ----------------------------------------------------------------------------------
+
+
+def pdf_text(data: bytes) -> str:
+    import io
+
+    from pypdf import PdfReader
+
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+
+
+def test_the_public_series_page_and_its_pdf(client, schapbach, django_assert_max_num_queries):
+    url = reverse("series-public", args=[schapbach.slug])
+    assert url == "/series/schapbacher-meisterschaft/"
+    page = client.get(url)
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Roll of winners" in html and "Series standings" in html
+    roll = html[html.index('<ol class="roll">') : html.index("</ol>")]
+    assert roll.index("Martin Schoch") < roll.index("Alois Armbruster, Johanna Wangler")
+    assert "first place shared" in roll
+    pdf = client.get(reverse("series-document", args=[schapbach.slug]))
+    assert pdf["Content-Type"] == "application/pdf"
+    text = pdf_text(pdf.content)
+    assert "Schapbacher Meisterschaft" in text and "Roll of winners" in text
+    assert "Alois Armbruster, Johanna Wangler" in text
+    lines_ = [line for line in text.splitlines() if "Faller" in line]
+    assert lines_[-2:] == [
+        "5. Johann Faller (Schapbach) – – 0 0",
+        "6. Hans Faller (Schapbach) 2 – – 2",
+    ]
+    front = client.get("/").content.decode()
+    assert reverse("series-public", args=[schapbach.slug]) in front
+
+
+@pytest.mark.german
+def test_the_public_series_page_speaks_german(client, schapbach):
+    html = client.get(reverse("series-public", args=[schapbach.slug])).content.decode()
+    assert "Siegerliste" in html and "Gesamtwertung" in html
+
+
+def test_the_desk_makes_a_series_and_merges_the_register(client, organiser, schapbach):
+    client.force_login(organiser)
+    response = client.post(
+        reverse("series-create"),
+        {
+            "name": "Kinzigtal-Cup",
+            "scoring": "places",
+            "place_points": "10, 8, 6",
+            "drop_worst": "1",
+        },
+    )
+    cup = Series.objects.get(name="Kinzigtal-Cup")
+    assert response["Location"] == reverse("series-edit", args=[cup.slug])
+    assert (cup.place_points, cup.drop_worst, cup.best_of) == ([10, 8, 6], 1, None)
+    page = client.get(reverse("series-edit", args=[cup.slug])).content.decode()
+    assert "Schapbacher Hintersche-Meisterschaft 2024" not in page  # in another series
+    refused = client.post(
+        reverse("series-edit", args=[cup.slug]),
+        {"name": "Kinzigtal-Cup", "scoring": "places", "place_points": "6, 8"},
+    )
+    assert refused.status_code == 200
+    assert "A worse place cannot score more points" in refused.content.decode()
+    register = client.get(reverse("register") + "?q=faller").content.decode()
+    assert register.count('name="keep"') == 2
+    hans = Person.objects.get(name="Hans Faller")
+    johann = Person.objects.get(name="Johann Faller")
+    merged = client.post(reverse("person-merge"), {"keep": hans.pk, "merged": johann.pk})
+    assert merged.status_code == 302
+    assert not Person.objects.filter(pk=johann.pk).exists()
+    assert (
+        len([r for r in series_standings(schapbach, public=True).rows if "Faller" in r.name]) == 1
+    )
+
+
+def test_strangers_neither_see_nor_merge_the_register(client, django_user_model, schapbach):
+    stranger = django_user_model.objects.create_user("fremder", password="x")
+    client.force_login(stranger)
+    assert "Faller" not in client.get(reverse("register")).content.decode()
+    hans = Person.objects.get(name="Hans Faller")
+    johann = Person.objects.get(name="Johann Faller")
+    response = client.post(reverse("person-merge"), {"keep": hans.pk, "merged": johann.pk})
+    assert response.status_code == 404
+    assert Person.objects.filter(pk=johann.pk).exists()
+    assert client.get(reverse("series-edit", args=[schapbach.slug])).status_code == 404
