@@ -459,3 +459,17 @@ def test_strangers_neither_see_nor_merge_the_register(client, django_user_model,
     assert response.status_code == 404
     assert Person.objects.filter(pk=johann.pk).exists()
     assert client.get(reverse("series-edit", args=[schapbach.slug])).status_code == 404
+
+
+def test_a_corrected_name_finds_the_person_again(make_tournament):
+    """A typo at the door ("Hans Falller") made a new entry; corrected, the player belongs to
+    last year's Hans Faller and the misspelt entry is gone."""
+    last_year = make_tournament(name="2025")
+    hans = services.player_add(tournament=last_year, name="Hans Faller", club="Schapbach")
+    this_year = make_tournament(name="2026")
+    typo = services.player_add(tournament=this_year, name="Hans Falller", club="Schapbach")
+    misspelt = typo.person_id
+    assert misspelt != hans.person_id
+    services.player_edit(player=typo, name="Hans Faller", club="Schapbach")
+    assert Player.objects.get(pk=typo.pk).person_id == hans.person_id
+    assert not Person.objects.filter(pk=misspelt).exists()

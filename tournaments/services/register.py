@@ -56,9 +56,9 @@ def persons_link(tournament: Tournament, players: Iterable[Player] | None = None
     for person in Person.objects.filter(name_key__in={k[0] for k in keys.values()}).order_by("pk"):
         candidates[(person.name_key, person.club_key)].append(person)
     taken = set(
-        Player.objects.filter(tournament=tournament, person__isnull=False).values_list(
-            "person_id", flat=True
-        )
+        Player.objects.filter(tournament=tournament, person__isnull=False)
+        .exclude(pk__in=[p.pk for p in players])
+        .values_list("person_id", flat=True)
     )
     new: list[tuple[Player, Person]] = []
     for player in players:
@@ -100,6 +100,19 @@ def persons_link(tournament: Tournament, players: Iterable[Player] | None = None
         player.person = person
     Player.objects.bulk_update(players, ["person"], batch_size=500)
     return len(players)
+
+
+def person_relink(player: Player) -> None:
+    """Find ``player``'s person again after his name, club or village was corrected at the desk
+    ("Hans Falller" → "Hans Faller" belongs to the Hans Faller who played last year): he is
+    linked by :func:`persons_link`'s rule, and the entry he leaves is deleted when nobody else
+    is linked to it (it was only his misspelling). Call inside the transaction of the
+    correction."""
+    old = player.person_id
+    player.person = None
+    persons_link(player.tournament, [player])
+    if old is not None and old != player.person_id:
+        Person.objects.filter(pk=old, players__isnull=True).delete()
 
 
 def _described(person: Person) -> dict[str, object]:

@@ -22,7 +22,7 @@ from tournaments.models import AuditEntry, Deal, Player, Team, Tournament
 from tournaments.services.audit import check_not_finished, record_change
 from tournaments.services.cash import check_amount
 from tournaments.services.public import shown_forget
-from tournaments.services.register import persons_link
+from tournaments.services.register import person_relink, persons_link
 from tournaments.services.room import check_round_minutes
 
 SETTINGS = (
@@ -441,7 +441,8 @@ def player_edit(
     seats, deals and results stay his. Logged with before and after. Raises
     ``ValidationError`` on ``name`` when it is empty or cannot be told apart from another
     player's (:func:`_check_players`), on ``birth_year`` as :func:`_check_birth_year`,
-    ``FINISHED`` when the tournament is finished."""
+    ``FINISHED`` when the tournament is finished. A new name, club or village finds the
+    player's person in the register again (:func:`~tournaments.services.register.person_relink`)."""
     tournament = player.tournament
     check_not_finished(tournament)
     name, club = " ".join(name.split()), " ".join(club.split())
@@ -463,6 +464,8 @@ def player_edit(
         for field, value in after.items():
             setattr(player, field, value)
         player.save(update_fields=list(after))
+        if {"name", "club", "village"} & set(after):
+            person_relink(player)
         record_change(
             tournament,
             AuditEntry.Action.PLAYER_EDIT,
