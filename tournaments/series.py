@@ -119,6 +119,15 @@ class SeriesStandings:
     """``"points"`` or, for scores added up, the game's key (its unit is the game's)."""
 
     @property
+    def columns(self) -> list[tuple[str, Event]]:
+        """The counted tournaments with their column headings: the year where each has its own
+        ("2024"), else the day ("23.11.24")."""
+        dates = [e.tournament.date for e in self.events]
+        if len({d.year for d in dates}) == len(dates):
+            return [(str(d.year), e) for d, e in zip(dates, self.events, strict=True)]
+        return [(f"{d:%d.%m.%y}", e) for d, e in zip(dates, self.events, strict=True)]
+
+    @property
     def roll(self) -> list[Event]:
         """The roll of winners: each counted tournament with its place-1 names, by date."""
         return self.events

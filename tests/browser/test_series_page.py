@@ -31,7 +31,7 @@ def schapbach(organiser) -> Series:
 
 def test_the_series_page_on_a_phone(phone, live_server, schapbach):
     phone.goto(live_server.url + "/")
-    phone.get_by_role("link", name="Schapbacher Hintersche-Meisterschaft").click()
+    phone.get_by_role("link", name="Schapbacher Hintersche-Meisterschaft", exact=True).click()
     expect(phone).to_have_url(live_server.url + reverse("series-public", args=[schapbach.slug]))
     expect(phone.get_by_role("heading", name="Siegerliste")).to_be_visible()
     roll = phone.locator("ol.roll li")

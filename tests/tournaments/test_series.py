@@ -402,8 +402,8 @@ def test_the_public_series_page_and_its_pdf(client, schapbach, django_assert_max
     assert "Alois Armbruster, Johanna Wangler" in text
     lines_ = [line for line in text.splitlines() if "Faller" in line]
     assert lines_[-2:] == [
-        "5. Johann Faller (Schapbach) – – 0 0",
-        "6. Hans Faller (Schapbach) 2 – – 2",
+        "5. Johann Faller (Schapbach) 0 – – 0",
+        "6. Hans Faller (Schapbach) 2 2 – –",
     ]
     front = client.get("/").content.decode()
     assert reverse("series-public", args=[schapbach.slug]) in front
