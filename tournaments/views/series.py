@@ -78,8 +78,9 @@ def _choices(request: HttpRequest, series: Series) -> tuple[list[tuple[int, str]
 
 @login_required
 def series_edit(request: HttpRequest, series: str) -> HttpResponse:
-    """A series' rule and its tournaments: a tournament the user does not organise stays as it
-    is, whatever the form says."""
+    """A series' rule and its tournaments (a tournament the user does not organise stays as it
+    is, whatever the form says), with its roll of winners and standings as the desk sees them:
+    every tournament, hidden standings included."""
     the_series = _own_series(request, series)
     choices, mine = _choices(request, the_series)
     current = set(the_series.tournaments.values_list("pk", flat=True))
@@ -107,7 +108,9 @@ def series_edit(request: HttpRequest, series: str) -> HttpResponse:
         else:
             messages.success(request, _("Series saved."))
             return redirect("series-edit", the_series.slug)
-    context = {"form": form, "series": the_series}
+    # The desk sees every tournament of the series, hidden standings included.
+    standings = series_standings(the_series, public=False)
+    context = {"form": form, "series": the_series, "standings": standings}
     return render(request, "tournaments/series/form.html", context)
 
 
