@@ -473,3 +473,13 @@ def test_a_corrected_name_finds_the_person_again(make_tournament):
     services.player_edit(player=typo, name="Hans Faller", club="Schapbach")
     assert Player.objects.get(pk=typo.pk).person_id == hans.person_id
     assert not Person.objects.filter(pk=misspelt).exists()
+
+
+def test_the_series_standings_read_two_queries_once_the_standings_are_cached(
+    schapbach, django_assert_num_queries
+):
+    """Guards an N+1: the persons of every counted tournament's players are read in one query,
+    not one a tournament or a player; each tournament's standings come from the cache."""
+    series_standings(schapbach, public=True)  # fills the cache
+    with django_assert_num_queries(2):  # the tournaments; their players with their persons
+        series_standings(schapbach, public=True)
