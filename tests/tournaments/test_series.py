@@ -338,6 +338,8 @@ def test_a_tournament_belongs_to_one_series_and_scores_add_up_within_one_game(
     first = services.series_create(organiser=organiser, name="Erste", place_points=[3, 2, 1])
     second = services.series_create(organiser=organiser, name="Zweite", place_points=[3, 2, 1])
     assert (first.slug, second.slug) == ("erste", "zweite")
+    new = services.series_create(organiser=organiser, name="New", place_points=[1])
+    assert new.slug == "new-2"  # /desk/series/new/ makes a series
     hintersche = make_tournament(name="H")
     services.series_assign(series=first, tournaments=[hintersche], by=organiser)
     with pytest.raises(ValidationError) as exc:

@@ -97,10 +97,14 @@ def _check_rule(series: Series, tournaments: Iterable[Tournament]) -> None:
         )
 
 
+RESERVED_SLUGS = frozenset({"new"})
+"""Addresses a series cannot have: ``/desk/series/new/`` is the page that makes one."""
+
+
 def _unique_slug(name: str) -> str:
     base = file_slug(name)[:70] or "serie"
     slug, number = base, 2
-    while Series.objects.filter(slug=slug).exists():
+    while slug in RESERVED_SLUGS or Series.objects.filter(slug=slug).exists():
         slug, number = f"{base}-{number}", number + 1
     return slug
 
