@@ -485,3 +485,17 @@ def test_the_series_standings_read_two_queries_once_the_standings_are_cached(
     series_standings(schapbach, public=True)  # fills the cache
     with django_assert_num_queries(2):  # the tournaments; their players with their persons
         series_standings(schapbach, public=True)
+
+
+def test_an_imported_tournament_finds_its_people_in_the_register(schapbach, organiser):
+    """The export file does not carry the register (its format is unchanged): the players of an
+    imported copy are found by name and club, the same people as in the original."""
+    from tournaments.exchange import export_tournament
+
+    original = schapbach.tournaments.get(date__year=2024)
+    copy_ = services.tournament_import(
+        data=export_tournament(original), organiser=organiser, slug="kopie-2024"
+    )
+    people = dict(original.players.values_list("name", "person"))
+    assert dict(copy_.players.values_list("name", "person")) == people
+    assert copy_.series_id is None  # a series is not part of the file either
