@@ -41,6 +41,7 @@ NEVER = {
     "tournaments.press": ("tournaments.services", "tournaments.views"),
     "tournaments.hidden": ("tournaments.services", "tournaments.views"),
     "tournaments.room": ("tournaments.services", "tournaments.views"),
+    "tournaments.series": ("tournaments.services", "tournaments.views", "tournaments.printing"),
     "tournaments.services": ("tournaments.views", "tournaments.forms"),
     "tournaments.printing.pdfparts": ("django", "tournaments"),
 }

@@ -27,11 +27,13 @@ from tournaments.models import (
     Prize,
     PrizeCategory,
     Round,
+    Series,
     Tournament,
     game_choices,
 )
 from tournaments.names import sort_key
 from tournaments.services.registration import DETAILS, SETTINGS, parse_player_list
+from tournaments.services.series import parse_place_points
 
 SETTINGS_FIELDS = tuple(name for name in SETTINGS if name != "tiebreaks")
 """The settings asked for on the new-tournament form and changed on the settings page (the
@@ -702,3 +704,70 @@ class PrizeCategoryPlayersForm(forms.Form):
 
     def chosen(self) -> list[Player]:
         return [self.players[pk] for pk in self.cleaned_data["players"]]
+
+
+class SeriesForm(forms.Form):
+    """A series' name and scoring rule, and (when editing) its tournaments: ``tournaments``
+    offers those the organiser may put in (``choices`` given by the view)."""
+
+    name = forms.CharField(label=_("Name"), max_length=200)
+    scoring = forms.ChoiceField(label=_("Series scoring"), choices=Series.Scoring.choices)
+    place_points = forms.CharField(
+        label=_("Points per place"),
+        required=False,
+        initial="25, 20, 16, 13, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1",
+        help_text=_(
+            "For place 1, 2, 3 …, separated by commas; places beyond the list score 0. Players "
+            "sharing a place each get that place's points."
+        ),
+    )
+    best_of = forms.IntegerField(
+        label=_("Best results counted"),
+        required=False,
+        min_value=1,
+        max_value=99,
+        help_text=_("Count only each player's best N tournaments; empty: all."),
+    )
+    drop_worst = forms.IntegerField(
+        label=_("Worst results dropped"),
+        required=False,
+        min_value=0,
+        max_value=99,
+        initial=0,
+        help_text=_("Each player's worst tournaments not counted (a missed one is the worst)."),
+    )
+    tournaments = forms.TypedMultipleChoiceField(
+        label=_("Tournaments of the series"),
+        required=False,
+        coerce=int,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("A tournament belongs to at most one series."),
+    )
+
+    def __init__(self, *args: Any, choices: Sequence[tuple[int, str]] = (), **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["tournaments"].choices = list(choices)
+        if not choices:
+            del self.fields["tournaments"]
+
+    def rule(self) -> dict[str, Any]:
+        """The cleaned rule as the services take it (``place_points`` parsed by
+        ``services.parse_place_points``, an error there goes beside the field)."""
+        from_text = self.cleaned_data["place_points"] or ""
+        points = []
+        if self.cleaned_data["scoring"] == Series.Scoring.PLACES or from_text.strip():
+            points = parse_place_points(from_text)
+        return {
+            "name": self.cleaned_data["name"],
+            "scoring": self.cleaned_data["scoring"],
+            "place_points": points,
+            "best_of": self.cleaned_data["best_of"],
+            "drop_worst": self.cleaned_data["drop_worst"] or 0,
+        }
+
+
+class MergeForm(forms.Form):
+    """Two entries of the register: the one kept and the one merged into it (their ids)."""
+
+    keep = forms.IntegerField(label=_("Keep"), widget=forms.HiddenInput)
+    merged = forms.IntegerField(label=_("Merge into it"), widget=forms.HiddenInput)

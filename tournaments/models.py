@@ -34,6 +34,91 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+class Series(models.Model):
+    """Tournaments that belong together: a yearly championship (the Schapbach Hintersche
+    championship, a Wanderpokal passed on each year), a season, a qualifier series to a final.
+    Its standings are read by :mod:`tournaments.series` from the members' final standings; how
+    they are scored is the organiser's choice (:attr:`scoring`, :attr:`place_points`,
+    :attr:`best_of`, :attr:`drop_worst`). Written by ``tournaments.services.series``."""
+
+    class Scoring(models.TextChoices):
+        PLACES = "places", _("points per place")
+        SCORES = "scores", _("the tournaments' scores added up (one game only)")
+
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("public address"), max_length=80, unique=True)
+    organiser = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="series",
+        verbose_name=_("organiser"),
+    )
+    scoring = models.CharField(
+        _("series scoring"), max_length=10, choices=Scoring, default=Scoring.PLACES
+    )
+    place_points = models.JSONField(
+        _("points per place"),
+        default=list,
+        blank=True,
+        help_text=_("Points for place 1, 2, 3 …; places beyond the list score 0."),
+    )
+    best_of = models.PositiveSmallIntegerField(
+        _("best results counted"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(99)],
+        help_text=_("Count only each player's best N tournaments; empty: all."),
+    )
+    drop_worst = models.PositiveSmallIntegerField(
+        _("worst results dropped"),
+        default=0,
+        validators=[MaxValueValidator(99)],
+        help_text=_("Each player's worst tournaments not counted (a missed one is the worst)."),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("series")
+        verbose_name_plural = _("series")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("series-public", args=[self.slug])
+
+
+class Person(models.Model):
+    """One person of the player register: the same man or woman across tournaments (the
+    tournament's :class:`Player` rows point here). Found or made at registration by the name and
+    club or village, both compared :func:`tournaments.names.folded` (``name_key``,
+    ``club_key``); duplicates are merged at the desk (``services.person_merge``)."""
+
+    name = models.CharField(_("name"), max_length=120)
+    club = models.CharField(_("club or village"), max_length=120, blank=True)
+    birth_year = models.PositiveSmallIntegerField(
+        _("year of birth"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1900), MaxValueValidator(2100)],
+    )
+    name_key = models.CharField(max_length=120, editable=False)
+    """``name`` folded (:func:`tournaments.names.folded`): "Hans Müller" → "hans muller"."""
+    club_key = models.CharField(max_length=120, editable=False, blank=True)
+    """``club`` folded likewise; empty when no club or village is known."""
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "club", "pk"]
+        indexes = [models.Index(fields=["name_key", "club_key"])]
+        verbose_name = _("person")
+        verbose_name_plural = _("player register")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.club})" if self.club else self.name
+
+
 class Tournament(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("Registration")
@@ -221,6 +306,15 @@ class Tournament(models.Model):
             "paid once a Stechen has decided it."
         ),
     )
+    series = models.ForeignKey(
+        Series,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="tournaments",
+        verbose_name=_("series"),
+        help_text=_("The championship, season or qualifier series it counts for (at most one)."),
+    )
     prizes_combine = models.BooleanField(
         _("a special prize on top of a place prize"),
         default=False,
@@ -406,6 +500,15 @@ class Player(models.Model):
         _("withdrawn"),
         default=False,
         help_text=_("Results so far are kept; no longer drawn."),
+    )
+    person = models.ForeignKey(
+        Person,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="players",
+        verbose_name=_("person in the register"),
+        help_text=_("The same person in other tournaments (set at registration)."),
     )
 
     class Meta:
@@ -853,6 +956,8 @@ class AuditEntry(models.Model):
         STECHEN_RECORD = "stechen_record", _("Stechen result recorded")
         PRIZE_LIST = "prize_list", _("prize list changed")
         PRIZE_CATEGORY = "prize_category", _("prize category changed")
+        SERIES = "series", _("series changed")
+        PERSON_MERGE = "person_merge", _("register: persons merged")
         ADMIN = "admin", _("changed in the admin")
 
     tournament = models.ForeignKey(

@@ -33,6 +33,15 @@ tournament is read-only for everybody). ``enter_deal`` stands for entering, corr
 confirming deals at a table; an organiser does it through the table's link, which works for him
 as for a captain (and his word counts without a player's confirmation).
 
+**Series and the player register** (issue 19, part 3) reach across tournaments. A series is its
+organiser's (``Series.organiser``, the account that made it) and superusers': nobody else sees
+its desk page (404). A tournament is put into a series or taken out by whoever may ``write`` in it
+(:func:`may_assign`), and only into a series he may edit. The register at the desk lists the
+people who played in a tournament the user organises (owner or co-organiser; superusers: all);
+two entries are merged only by whoever may ``write`` in every tournament either of them played
+(:func:`may_merge`), since the merge changes every series those tournaments count for. The
+public series page is everybody's and shows only tournaments whose public pages are on.
+
 Pages refuse in two ways: a tournament's desk answers 404 to anybody who is neither organiser
 nor superuser, so that a stranger learns nothing about it; a co-organiser asking for an
 owner-only page gets 403 (see ``tournaments.views.desk.organiser_tournament``).
@@ -44,7 +53,9 @@ import enum
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tournaments.models import Seat, Table, Tournament
+    from collections.abc import Iterable
+
+    from tournaments.models import Seat, Series, Table, Tournament
 
 
 class Role(enum.StrEnum):
@@ -153,3 +164,25 @@ def link_may_confirm(
     if seat is not None:
         return seat.table_id == table.pk and seat.pk != entered_seat_id
     return may(user, Action.WRITE, table.round.tournament)
+
+
+def may_edit_series(user: Any, series: Series) -> bool:
+    """Whether ``user`` may see and change ``series`` at the desk: its organiser and
+    superusers. No query."""
+    if user is None or not user.is_authenticated:
+        return False
+    return user.is_superuser or user.pk == series.organiser_id
+
+
+def may_assign(user: Any, tournament: Tournament) -> bool:
+    """Whether ``user`` may put ``tournament`` into a series or take it out: whoever may
+    ``write`` in it (finished or not: last year's championship joins the series too)."""
+    return may(user, Action.WRITE, tournament)
+
+
+def may_merge(user: Any, tournaments: Iterable[Tournament]) -> bool:
+    """Whether ``user`` may merge two entries of the register whose players played
+    ``tournaments``: he may ``write`` in every one of them."""
+    if user is None or not user.is_authenticated:
+        return False
+    return all(may(user, Action.WRITE, t) for t in tournaments)

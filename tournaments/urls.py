@@ -19,6 +19,7 @@ from tournaments.views import (
     push,
     rankings,
     room,
+    series,
     stechen,
     table,
 )
@@ -153,6 +154,12 @@ urlpatterns = [
     path("o/<slug:slug>/standings/reveal/", desk.standings_reveal, name="standings-reveal"),
     # Side rankings from the same scores (issue 19, part 4): clubs, teams, categories.
     path("o/<slug:slug>/rankings/", rankings.side_rankings, name="desk-side-rankings"),
+    # Series and the player register (issue 19, part 3): across tournaments.
+    path("desk/series/", series.series_list, name="series-list"),
+    path("desk/series/new/", series.series_create, name="series-create"),
+    path("desk/series/<slug:series>/", series.series_edit, name="series-edit"),
+    path("desk/register/", series.register, name="register"),
+    path("desk/register/merge/", series.person_merge, name="person-merge"),
     # desk: end
     # The table (a private link: the table's own or a seat's).
     path("t/sw.js", table.service_worker, name="table-sw"),
@@ -171,6 +178,8 @@ urlpatterns = [
     path("s/<slug:slug>/projector/", public.projector, name="projector"),
     path("s/<slug:slug>/rankings/", public.side_rankings, name="side-rankings"),
     path("s/<slug:slug>/print/<slug:kind>/", printed.final_document, name="final-document"),
+    path("series/<slug:series>/", series.series_public, name="series-public"),
+    path("series/<slug:series>/standings.pdf", series.series_document, name="series-document"),
     # public: end
     # The public installation takes the hall's pushes (docs/deploy.md).
     path("push/<slug:slug>/", push.push_receive, name="push-receive"),

@@ -120,6 +120,19 @@ def evening(desk, make_tournament) -> Tournament:
     assert post(url("prize-category-add", tournament), {"name": "Damen"}).status_code == 302
     damen = {"category": tournament.prize_categories.get().pk, "players": [first.pk]}
     assert post(url("prize-category-players", tournament), damen).status_code == 302
+    # A season the evening counts for, and the player register (issue 19, part 3): "Spieler
+    # 01" played last year as "Spieler 1"; his entry of this evening is merged into that one.
+    points = {"scoring": "places", "place_points": "10, 8, 6"}
+    season = {"name": "Preisbauern-Saison", **points}
+    assert post(reverse("series-create"), season).status_code == 302
+    edit = reverse("series-edit", args=["preisbauern-saison"])
+    assert post(edit, {**season, "tournaments": [tournament.pk]}).status_code == 302
+    last_year = services.tournament_create(
+        organiser=tournament.organiser, name="Vorjahr", game="bauerchen", date=tournament.date
+    )
+    known = services.player_add(tournament=last_year, name="Spieler 1")
+    merge = {"keep": known.person_id, "merged": first.person_id}
+    assert post(reverse("person-merge"), merge).status_code == 302
     assert post(url("tournament-finish", tournament)).status_code == 302
     return tournament
 
@@ -140,6 +153,14 @@ def test_every_kind_of_write_is_logged_with_who_before_after_and_why(evening):
         "first_deal": 1,
         "rows": [{"dealer": "N", "cp_NS": "45", "spritz": "0"}],
     }
+    (series,) = entries[AuditEntry.Action.SERIES]
+    assert (series.subject, series.before, series.after) == (
+        "Preisbauern-Saison",
+        {"series": None},
+        {"series": "Preisbauern-Saison"},
+    )
+    (merge,) = entries[AuditEntry.Action.PERSON_MERGE]
+    assert merge.subject == "Spieler 01 → Spieler 1" and merge.before["name"] == "Spieler 01"
     (edit,) = entries[AuditEntry.Action.PLAYER_EDIT]
     assert (edit.before, edit.after) == (
         {"name": "Ersatz", "club": ""},

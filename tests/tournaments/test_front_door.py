@@ -51,7 +51,8 @@ def sections(html: str) -> dict[str, list[str]]:
 def test_a_visitor_at_the_address_sees_the_public_tournaments(
     client, installation, django_assert_num_queries
 ):
-    with django_assert_num_queries(2):  # the tournaments; the hidden one's latest round
+    # The tournaments; the hidden one's latest round; the series with a public tournament.
+    with django_assert_num_queries(3):
         page = client.get("/")
     assert page.status_code == 200
     html = page.content.decode()

@@ -30,7 +30,9 @@ from tournaments.models import (
     Bye,
     Deal,
     DealRevision,
+    Person,
     Seat,
+    Series,
     Table,
     Team,
     Tournament,
@@ -45,9 +47,9 @@ EXCLUDED = {
 }
 """Route prefixes not sent through the matrix, each with the reason."""
 
-OWNER_ONLY = {"organiser-invite", "organiser-remove", "backup-restore"}
+OWNER_ONLY = {"organiser-invite", "organiser-remove", "backup-restore", "series-edit"}
 """Pages and writes only for the owner (and superusers); the rest of the desk is every
-organiser's."""
+organiser's. The matrix's series is the owner's: its page is his and the superusers' alone."""
 
 MISSING_FOR_NOW = {
     "document-download": "nothing is prepared yet: a document is downloaded once it is made",
@@ -84,6 +86,8 @@ NO_CHANGE_FOR_THE_OWNER = {
     "prize-delete": "the matrix has no prize list: no prize to delete",
     "prize-category-delete": "the matrix has no category of special prizes to delete",
     "prize-category-players": "the matrix has no category of special prizes to fill",
+    "person-merge": "the matrix's post names no two entries of the register to merge "
+    "(tests/tournaments/test_series.py)",
 }
 """Writes that the matrix's owner attempts in vain, with the reason (all tested elsewhere).
 Every other POST that a view refuses (4xx but 405) or answers with a redirect must change
@@ -110,6 +114,8 @@ class World:
     foreign_table: Table
     """The other organiser's own table, in his own tournament."""
     users: dict[str, object]
+    series: Series | None = None
+    """The owner's series, with the matrix tournament in it."""
 
 
 @pytest.fixture
@@ -135,7 +141,9 @@ def world(make_tournament, organiser, django_user_model, settings, tmp_path) -> 
     )
     services.players_add_list(tournament=other, text="W\nX\nY\nZ")
     foreign = services.round_draw(tournament=other, seed=2).tables.get()
-    return World(tournament, tables[0], tables[1], foreign, users)
+    series = services.series_create(organiser=organiser, name="Matrix-Serie", place_points=[3, 1])
+    services.series_assign(series=series, tournaments=[tournament], by=organiser)
+    return World(tournament, tables[0], tables[1], foreign, users, series)
 
 
 def client_for(world: World, role: str) -> Client:
@@ -187,6 +195,12 @@ def area(route: str) -> str:
         return "public"  # the front door; an organiser's desk list once logged in
     if route.startswith("new/"):
         return "account"
+    if route.startswith("desk/"):
+        # Across tournaments (series, the player register): every account's own; a series'
+        # page is its organiser's (OWNER_ONLY).
+        return "desk" if "<slug:series>" in route else "account"
+    if route.startswith("series/"):
+        return "public"  # a series' public page and its PDF
     if route == "t/sw.js":
         return "asset"  # the table pages' service worker: the same script for everybody
     if route.startswith("push/"):
@@ -211,6 +225,7 @@ def fill(world: World, role: str, name: str, kwarg: str) -> object:
         return world.table.seats.get(label="A").player_id
     fillers = {
         "slug": lambda: world.tournament.slug,
+        "series": lambda: world.series.slug,
         "number": lambda: world.table.round.number,
         "table": lambda: world.table.number,
         "token": lambda: token_for(world, role),
@@ -296,7 +311,14 @@ def snapshot(tournament: Tournament, own: Table | None) -> dict[str, object]:
             t.name,
         ),
         "co_organisers": sorted(t.co_organisers.values_list("pk", flat=True)),
-        "players": sorted(t.players.values_list("pk", "name", "checked_in", "withdrawn", "team")),
+        "players": sorted(
+            t.players.values_list("pk", "name", "checked_in", "withdrawn", "team", "person")
+        ),
+        "persons": sorted(Person.objects.values_list("pk", "name", "club", "birth_year")),
+        "series": sorted(
+            Series.objects.values_list("pk", "name", "scoring", "best_of", "drop_worst")
+        ),
+        "in_series": t.series_id,
         "teams": Team.objects.filter(tournament=t).count(),
         "rounds": sorted(t.rounds.values_list("number", "status")),
         "byes": Bye.objects.filter(round__tournament=t).count(),

@@ -38,6 +38,7 @@ from tournaments.services.public import (
     shown_version_advance,
 )
 from tournaments.services.push import push_due, push_receive, tournament_push
+from tournaments.services.register import person_merge, persons_link
 from tournaments.services.registration import (
     parse_player_list,
     player_add,
@@ -66,6 +67,12 @@ from tournaments.services.rounds import (
     seats_swap,
     tournament_finish,
 )
+from tournaments.services.series import (
+    parse_place_points,
+    series_assign,
+    series_create,
+    series_edit,
+)
 from tournaments.services.stechen import (
     stechen_lot_draw,
     stechen_record,
@@ -89,7 +96,10 @@ __all__ = [
     "drawable_players",
     "organiser_invite",
     "organiser_remove",
+    "parse_place_points",
     "parse_player_list",
+    "person_merge",
+    "persons_link",
     "playable_table_sizes",
     "player_add",
     "player_check_in",
@@ -111,6 +121,9 @@ __all__ = [
     "round_lock",
     "round_undraw",
     "seat_replace",
+    "series_assign",
+    "series_create",
+    "series_edit",
     "seats_swap",
     "stechen_lot_draw",
     "stechen_record",

@@ -36,6 +36,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services.audit import record_change
+from tournaments.services.register import persons_link
 
 BATCH = 500
 """Rows per query when creating or looking up many."""
@@ -157,6 +158,7 @@ def _write_plan(plan: Plan, tournament: Tournament) -> None:
         entry.actor = users.get(name) if name else None
         entry.via = _unknown_user(entry.via, name, users)
     _create(AuditEntry, [entry for entry, _name in plan.audit])
+    persons_link(tournament)  # the register is not in the document: found by name and club
 
 
 def _write_prizes(plan: Plan, tournament: Tournament, players: Mapping[str, Player]) -> None:

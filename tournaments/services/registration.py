@@ -22,6 +22,7 @@ from tournaments.models import AuditEntry, Deal, Player, Team, Tournament, plays
 from tournaments.services.audit import check_not_finished, record_change
 from tournaments.services.cash import check_amount
 from tournaments.services.public import shown_forget
+from tournaments.services.register import person_relink, persons_link
 from tournaments.services.room import check_round_minutes
 
 SETTINGS = (
@@ -439,6 +440,7 @@ def player_add(
         village=" ".join(village.split()),
         checked_in=_late(tournament),
     )
+    persons_link(tournament, [player])
     record_change(tournament, AuditEntry.Action.PLAYER_ADD, by=by, subject=name)
     return player
 
@@ -465,6 +467,7 @@ def players_add_list(
         )
         for p in parsed
     )
+    persons_link(tournament, players)
     record_change(
         tournament,
         AuditEntry.Action.PLAYER_ADD,
@@ -512,7 +515,8 @@ def player_edit(
     seats, deals and results stay his. Logged with before and after. Raises
     ``ValidationError`` on ``name`` when it is empty or cannot be told apart from another
     player's (:func:`_check_players`), on ``birth_year`` as :func:`_check_birth_year`,
-    ``FINISHED`` when the tournament is finished."""
+    ``FINISHED`` when the tournament is finished. A new name, club or village finds the
+    player's person in the register again (:func:`~tournaments.services.register.person_relink`)."""
     tournament = player.tournament
     check_not_finished(tournament)
     name, club = " ".join(name.split()), " ".join(club.split())
@@ -534,6 +538,8 @@ def player_edit(
         for field, value in after.items():
             setattr(player, field, value)
         player.save(update_fields=list(after))
+        if {"name", "club", "village"} & set(after):
+            person_relink(player)
         record_change(
             tournament,
             AuditEntry.Action.PLAYER_EDIT,

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from tournaments.hidden import public_through
-from tournaments.models import Tournament
+from tournaments.models import Series, Tournament
 from tournaments.views import desk
 
 
@@ -30,7 +30,8 @@ def front_door(request: HttpRequest) -> HttpResponse:
     with its game, date, venue and players, linked to its standings, a finished one with its
     final documents once the standings are shown. A tournament not started whose date has
     passed is left out (it was never played here). One query, and one more for each finished
-    tournament whose standings are still hidden."""
+    tournament whose standings are still hidden, and one for the series that have a public
+    tournament (each linked to its page: its roll of winners and standings)."""
     today = timezone.localdate()
     tournaments = list(
         Tournament.objects.filter(public=True)
@@ -46,5 +47,6 @@ def front_door(request: HttpRequest) -> HttpResponse:
         "playing": [t for t in tournaments if t.status == Status.RUNNING],
         "coming": coming[::-1],
         "finished": finished,
+        "series_list": Series.objects.filter(tournaments__public=True).distinct().order_by("name"),
     }
     return render(request, "tournaments/public/front_door.html", context)
