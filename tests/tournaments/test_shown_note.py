@@ -82,3 +82,31 @@ def test_the_organisers_switches_drop_the_note_at_once(client, evening, clock, o
     assert shown.status_code == 200
     services.tournament_settings(tournament=tournament, by=organiser, public=False)
     assert client.get(address, headers={**HTMX, "If-None-Match": shown["ETag"]}).status_code == 404
+
+
+def test_one_request_moves_the_version_shown_on_and_the_others_do_not_wait(
+    client, evening, clock, django_assert_num_queries
+):
+    """While one request writes the new version shown (it may wait for a table's deal), every
+    other request that finds it due shows the version before, with no write of its own."""
+    from django.core.cache import cache
+
+    from tournaments.models import Tournament
+    from tournaments.services.public import _advancing_key
+
+    tournament, roles = evening
+    address = reverse("standings", args=[tournament.slug])
+    first = client.get(address, headers=HTMX)
+    seat = Seat.objects.select_related("table").get(table__round__number=2, player=roles["2A"])
+    record(seat.table, strich_to(seat.label))
+    clock[0] += datetime.timedelta(seconds=6)  # the new version is due
+    shown = Tournament.objects.get(pk=tournament.pk)
+    cache.add(_advancing_key(shown), True, timeout=5)  # another request is writing it
+    with django_assert_num_queries(1):  # the tournament; no write
+        again = client.get(address, headers={**HTMX, "If-None-Match": first["ETag"]})
+    assert again.status_code == 304  # the version before, still
+    assert Tournament.objects.get(pk=tournament.pk).shown_version == shown.shown_version
+    cache.delete(_advancing_key(shown))  # that request ended without writing (it failed)
+    moved = client.get(address, headers={**HTMX, "If-None-Match": first["ETag"]})
+    assert moved.status_code == 200
+    assert Tournament.objects.get(pk=tournament.pk).shown_version == shown.version

@@ -23,17 +23,31 @@ def shown_version_advance(*, tournament: Tournament) -> int:
     the tournament's row, so that every worker and machine shows the same version: at most one
     small write per tournament every few seconds (no audit entry: nothing of the tournament
     changes). The pages lag the deals by at most that long; they poll every 10 seconds
-    anyway."""
-    if settings.PUBLIC_REFRESH_SECONDS <= 0 or tournament.shown_version == tournament.version:
+    anyway.
+
+    One request (of the cache's reach: the process, or every worker with Redis) makes that
+    write; the others meanwhile keep showing the version before. A write waits while a table
+    writes its deal (SQLite takes one writer at a time): were every phone's request that finds
+    the version due to try it, the server's threads would all wait behind the tables' deals."""
+    refresh = settings.PUBLIC_REFRESH_SECONDS
+    if refresh <= 0 or tournament.shown_version == tournament.version:
         return tournament.version
     now = timezone.now()
-    recent = now - datetime.timedelta(seconds=settings.PUBLIC_REFRESH_SECONDS)
+    recent = now - datetime.timedelta(seconds=refresh)
     if tournament.shown_at is not None and tournament.shown_at > recent:
+        return tournament.shown_version
+    if not cache.add(_advancing_key(tournament), True, timeout=refresh):
         return tournament.shown_version
     Tournament.objects.filter(pk=tournament.pk, shown_version=tournament.shown_version).update(
         shown_version=tournament.version, shown_at=now
     )
     return tournament.version
+
+
+def _advancing_key(tournament: Tournament) -> str:
+    """The cache key held by the request that moves the version shown on from the one shown
+    now (:func:`shown_version_advance`)."""
+    return f"public-advancing:v1:{tournament.pk}:{tournament.shown_version}"
 
 
 def shown_key(slug: str) -> str:
