@@ -13,6 +13,7 @@ import gzip
 import json
 import os
 import re
+import secrets
 import socket
 import subprocess
 import sys
@@ -141,7 +142,7 @@ def _environment(database: Path, owner: str) -> dict[str, str]:
         DATABASE_URL=f"sqlite:///{database}",
         DJANGO_DEBUG="0",
         DJANGO_HTTPS="0",
-        DJANGO_SECRET_KEY="the-public-site-in-a-test-0123456789-abcdefghijklmnopqrstuvwxyz",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),  # a throwaway key for this run
         DJANGO_ALLOWED_HOSTS="127.0.0.1",
         KREIDETAFEL_PUSH_KEY=KEY,
         KREIDETAFEL_PUSH_OWNER=owner,
