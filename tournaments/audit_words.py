@@ -58,6 +58,7 @@ def _label(key: str) -> str:
         "seats": _("seats"),
         "sitting_out": _("sits out"),
         "repeat_partners": _("partnerships repeated from an earlier round"),
+        "club_mates_together": _("pairs of club-mates at one table"),
         "first_deal": _("first deal"),
         "rows": _("rows as typed"),
     }

@@ -456,6 +456,8 @@ class Round(models.Model):
         RANDOM = "random", _("random")
         AVOID_REPEATS = "avoid_repeats", _("random, avoiding repeat table-mates")
         STANDINGS = "standings", _("by standings (leaders together)")
+        CLUBS_APART = "clubs_apart", _("random, club-mates apart (round 1)")
+        BY_PLACING = "by_placing", _("movement by placing (the winner stays)")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("round"))

@@ -251,11 +251,19 @@ def round_draw(
         Bye.objects.filter(round__tournament=tournament).values_list("player_id", flat=True)
     )
     partners: dict[str, Any] = {}
+    clubs: dict[frozenset[int], int] = {}
     try:
-        if tournament.partners_drawn:
+        if method == Round.Method.BY_PLACING:
+            result = _draw_by_placing(tournament, players, seed=seed, table_sizes=sizes)
+        elif tournament.partners_drawn:
             partnered, opposed = partner_history(tournament)
+            if method == Round.Method.CLUBS_APART:
+                # Club-mates count as opponents met once more (the partner draw has no other
+                # cost between players of one table).
+                clubs = draw.club_pairs(_clubs(players))
+                opposed = opposed + Counter(clubs)
             result = draw.draw_partners(
-                method,
+                Round.Method.AVOID_REPEATS if method == Round.Method.CLUBS_APART else method,
                 players,
                 seed=seed,
                 allow_byes=allow_byes,
@@ -267,6 +275,19 @@ def round_draw(
                 "partners_drawn": True,
                 "repeat_partners": draw.repeat_partners(result.tables, partnered),
             }
+        elif method == Round.Method.CLUBS_APART:
+            player_clubs = _clubs(players)
+            clubs = draw.club_pairs(player_clubs)
+            result = draw.draw_clubs_apart(
+                players,
+                seed=seed,
+                table_sizes=sizes,
+                allow_byes=allow_byes,
+                clubs=player_clubs,
+                byes_so_far=byes_so_far,
+                met=_met(tournament),
+                teams=drawn_teams(tournament, players),
+            )
         else:
             result = draw.draw(
                 method,
@@ -299,12 +320,85 @@ def round_draw(
             "seed": seed,
             "tables": len(result.tables),
             **partners,
+            **(
+                {"club_mates_together": draw.pairs_together(result.tables, clubs)}
+                if method == Round.Method.CLUBS_APART
+                else {}
+            ),
             **({"sitting_out": _names(chosen)} if chosen else {}),
         },
         reason=override_reason if overridden else "",
         round_number=number,
     )
     return new_round
+
+
+def _clubs(players: Collection[int]) -> dict[int, str]:
+    """Each of ``players`` with his club or village as entered (empty: none)."""
+    return dict(Player.objects.filter(pk__in=players).values_list("pk", "club"))
+
+
+def table_placings(the_round: Round) -> list[list[int]]:
+    """``the_round``'s tables in table order, each its player ids by their place at that table:
+    by the round's score as the table's stored result has it (the fewest first where the game
+    ranks so, Hintersche's Striche), a tie in the order of the seats (A before B). Two queries."""
+    game = the_round.scoring_game
+    seated: dict[int, dict[str, int]] = {}
+    for table_id, label, player_id in Seat.objects.filter(table__round=the_round).values_list(
+        "table_id", "label", "player_id"
+    ):
+        seated.setdefault(table_id, {})[label] = player_id
+    sign = 1 if game.metric_ascending else -1
+    placings = []
+    for table_id, result in the_round.tables.order_by("number").values_list("pk", "result"):
+        labels = seated.get(table_id, {})
+        order = list(game.seats(len(labels)))
+        scores = (result or {}).get("seats", {})
+
+        def key(label: str, scores: dict = scores, order: list = order) -> tuple[int, int]:
+            score = scores.get(label, [0])[0]
+            return (sign * score, order.index(label) if label in order else len(order))
+
+        placings.append([labels[label] for label in sorted(labels, key=key)])
+    return placings
+
+
+def _draw_by_placing(
+    tournament: Tournament, players: list[int], *, seed: int, table_sizes: Sequence[int]
+) -> draw.Draw:
+    """Movement by placing from the last round's placings (:func:`table_placings`,
+    :func:`tournaments.draw.draw_by_placing`). Refused (``ValidationError``) in a partnership
+    game (``MOVEMENT_TEAMS``), before round 1 (``MOVEMENT_NO_ROUND``), and when the players to
+    draw are not those who sat at the last round's tables (``MOVEMENT_FIELD``: someone withdrew,
+    sits out, had the bye or came late): the organiser then draws that round another way."""
+    if tournament.teams_allowed or tournament.partners_drawn:
+        raise ValidationError(
+            _("Movement by placing moves single players: choose another draw for partners."),
+            code="MOVEMENT_TEAMS",
+        )
+    last = tournament.rounds.order_by("-number").first()
+    if last is None:
+        raise ValidationError(
+            _(
+                "Movement by placing starts from the last round's places at the tables: draw "
+                "round 1 another way."
+            ),
+            code="MOVEMENT_NO_ROUND",
+        )
+    placings = table_placings(last)
+    seated = {p for table in placings for p in table}
+    changed = seated ^ set(players)
+    if changed:
+        raise ValidationError(
+            _(
+                "Movement by placing needs the players of round %(number)s at its tables, and "
+                "here the field has changed (%(names)s: withdrawn, sitting out, a bye or new). "
+                "Draw this round another way; the next can move again."
+            )
+            % {"number": last.number, "names": ", ".join(_names(changed))},
+            code="MOVEMENT_FIELD",
+        )
+    return draw.draw_by_placing(placings, seed=seed, table_sizes=table_sizes)
 
 
 def tables_create(the_round: Round, tables: Sequence[Sequence[int]]) -> None:

@@ -1,0 +1,178 @@
+"""Seating schemes besides the random draw (issue 19, part 2): "not with a club-mate in round 1"
+and movement by placing ("der Sieger bleibt sitzen"), each seeded and named in the draw's audit
+entry; checked against hand-worked seatings."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.draw import (
+    DrawUserError,
+    club_pairs,
+    draw_by_placing,
+    draw_clubs_apart,
+    moved_table,
+    pairs_together,
+)
+from tournaments.models import AuditEntry, Round
+from tournaments.services.rounds import table_placings
+
+# Four clubs of four: round 1 can seat every table with one player of each club.
+CLUBS = {p: f"Club {(p - 1) // 4}" for p in range(1, 17)}
+
+
+def test_club_pairs_compare_clubs_without_case_and_spaces_and_skip_empty_ones():
+    clubs = {1: "TSV Au", 2: " tsv  au", 3: "", 4: "Adler", 5: ""}
+    assert club_pairs(clubs) == {frozenset({1, 2}): 1}
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_club_mates_never_sit_together_in_round_1_where_it_is_possible(seed):
+    result = draw_clubs_apart(
+        list(range(1, 17)), seed=seed, table_sizes=[4], allow_byes=False, clubs=CLUBS
+    )
+    assert pairs_together(result.tables, club_pairs(CLUBS)) == 0
+    assert sorted(p for t in result.tables for p in t) == list(range(1, 17))
+
+
+def test_club_mates_apart_is_seeded_and_as_few_together_as_possible_otherwise():
+    # One club of six among twelve: three tables of four must seat some of them together; the
+    # fewest is two at each table, 3 pairs.
+    clubs = {p: "Adler" if p <= 6 else f"Gast {p}" for p in range(1, 13)}
+    kwargs = {"seed": 3, "table_sizes": [4], "allow_byes": False, "clubs": clubs}
+    first = draw_clubs_apart(list(range(1, 13)), **kwargs)
+    assert first == draw_clubs_apart(list(range(12, 0, -1)), **kwargs)
+    assert pairs_together(first.tables, club_pairs(clubs)) == 3
+
+
+def test_the_movement_rule_by_hand():
+    # Four tables: the winner stays, second one table up, third two, fourth three, round again.
+    assert [moved_table(1, place, 4) for place in (1, 2, 3, 4)] == [1, 2, 3, 4]
+    assert [moved_table(3, place, 4) for place in (1, 2, 3, 4)] == [3, 4, 1, 2]
+    # Three tables: the fourth goes three tables up, which is his own table again.
+    assert [moved_table(2, place, 3) for place in (1, 2, 3, 4)] == [2, 3, 1, 2]
+
+
+def test_a_round_moved_by_placing_at_three_tables_worked_by_hand():
+    placings = [[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]]  # each table's winner first
+    result = draw_by_placing(placings, seed=1, table_sizes=[4])
+    # Table 1: its winner 1 and its fourth 4 (3 up from 1 = 1), the second of table 3 (10),
+    # the third of table 2 (7); table 2: 5, 8, 2 (second of 1), 11 (third of 3); table 3:
+    # 9, 12, 6 (second of 2), 3 (third of 1).
+    assert [sorted(t) for t in result.tables] == [[1, 4, 7, 10], [2, 5, 8, 11], [3, 6, 9, 12]]
+    assert result.byes == []
+    assert result == draw_by_placing(placings, seed=1, table_sizes=[4])
+    others = {
+        tuple(map(tuple, draw_by_placing(placings, seed=s, table_sizes=[4]).tables))
+        for s in range(2, 8)
+    }
+    assert len(others) > 1  # the seed draws the seat order
+
+
+def test_at_four_tables_nobody_meets_a_table_mate_of_the_last_round():
+    placings = [[4 * t + k for k in range(1, 5)] for t in range(4)]
+    result = draw_by_placing(placings, seed=5, table_sizes=[4])
+    assert [sorted(t) for t in result.tables] == [
+        [1, 8, 11, 14],
+        [2, 5, 12, 15],
+        [3, 6, 9, 16],
+        [4, 7, 10, 13],
+    ]
+
+
+def test_movement_refuses_table_sizes_the_game_does_not_allow():
+    with pytest.raises(DrawUserError) as exc:
+        draw_by_placing([[1, 2, 3, 4, 5], [6, 7, 8]], seed=1, table_sizes=[5, 3])
+    assert exc.value.code == "MOVEMENT_SIZES"
+    assert exc.value.params == {"sizes": "4/4"}
+
+
+# The schemes through the service and the desk.
+
+
+def _with_clubs(make_tournament, organiser):
+    tournament = make_tournament(players=16)
+    for p, player in enumerate(tournament.players.order_by("name"), start=1):
+        services.player_edit(player=player, name=player.name, club=CLUBS[p], by=organiser)
+    return tournament
+
+
+@pytest.mark.django_db
+def test_the_desk_draws_round_1_with_club_mates_apart_and_the_audit_says_so(
+    desk, make_tournament, organiser
+):
+    tournament = _with_clubs(make_tournament, organiser)
+    url = reverse("round-create", args=[tournament.slug])
+    response = desk.post(url, {"method": "clubs_apart"})
+    assert response.status_code == 302
+    the_round = tournament.rounds.get()
+    assert the_round.method == Round.Method.CLUBS_APART
+    for table in the_round.tables.all():
+        clubs = [seat.player.club for seat in table.seats.select_related("player")]
+        assert len(set(clubs)) == 4
+    entry = AuditEntry.objects.get(action=AuditEntry.Action.ROUND_DRAW)
+    assert entry.after["method"] == "clubs_apart"
+    assert entry.after["seed"] == the_round.seed
+    assert entry.after["club_mates_together"] == 0
+
+
+H1_DEAL = {"points": {"A": 52, "B": 30, "C": 18, "D": 40}}
+
+
+@pytest.mark.django_db
+def test_movement_by_placing_follows_the_last_rounds_places(make_tournament, organiser):
+    tournament = make_tournament(players=12)
+    first = services.round_draw(tournament=tournament, seed=1, method=Round.Method.RANDOM)
+    for table in first.tables.all():
+        services.deal_record(table=table, entry=H1_DEAL, by=None, via="test")
+    placings = table_placings(first)
+    # One deal: A (52 Augen, no Hunderter) takes the Strich, the others none (the stored result
+    # says so); the fewest Striche place first, ties by the seats: B, C, D, then A.
+    for table, ranked in zip(first.tables.order_by("number"), placings, strict=True):
+        by_label = {s.label: s.player_id for s in table.seats.all()}
+        assert ranked == [by_label[label] for label in "BCDA"]
+    second = services.round_draw(
+        tournament=tournament,
+        method=Round.Method.BY_PLACING,
+        seed=9,
+        override_reason="test",
+        by=organiser,
+    )
+    seated = {
+        t.number: sorted(t.seats.values_list("player_id", flat=True)) for t in second.tables.all()
+    }
+    # (first, second, third, fourth) at each table; the fourth goes three tables up, which at
+    # three tables is his own again.
+    (w1, s1, t1, f1), (w2, s2, t2, f2), (w3, s3, t3, f3) = placings
+    assert seated == {
+        1: sorted([w1, f1, s3, t2]),
+        2: sorted([w2, f2, s1, t3]),
+        3: sorted([w3, f3, s2, t1]),
+    }
+    entry = AuditEntry.objects.filter(action=AuditEntry.Action.ROUND_DRAW).latest("pk")
+    assert (entry.after["method"], entry.after["seed"]) == ("by_placing", 9)
+
+
+@pytest.mark.django_db
+def test_movement_by_placing_is_refused_in_round_1_and_when_the_field_changed(
+    make_tournament, organiser
+):
+    tournament = make_tournament(players=8)
+    with pytest.raises(ValidationError) as exc:
+        services.round_draw(tournament=tournament, method=Round.Method.BY_PLACING)
+    assert exc.value.code == "MOVEMENT_NO_ROUND"
+    services.round_draw(tournament=tournament, seed=1)
+    gone = tournament.players.first()
+    services.player_withdraw(player=gone, by=organiser)
+    with pytest.raises(ValidationError) as exc:
+        services.round_draw(
+            tournament=tournament,
+            method=Round.Method.BY_PLACING,
+            allow_byes=True,
+            override_reason="test",
+        )
+    assert exc.value.code == "MOVEMENT_FIELD"
+    assert gone.name in exc.value.messages[0]
