@@ -765,3 +765,80 @@ def draw_by_placing(
     for table in moved:
         rng.shuffle(table)
     return Draw(seed=seed, tables=moved, byes=[])
+
+
+def plan_rounds(
+    players: Sequence[int],
+    *,
+    seed: int,
+    rounds: int,
+    table_sizes: Sequence[int],
+    allow_byes: bool,
+    met: Mapping[frozenset[int], int] | None = None,
+    byes_so_far: Mapping[int, int] | None = None,
+) -> list[Draw]:
+    """All ``rounds`` drawn in advance from one seed (the Laufzettel evening: each player gets a
+    card with his table and seat for every round): round after round the repeat-avoiding draw
+    (:func:`draw_avoiding_repeats`), each against the meetings and byes of the rounds planned
+    before it (and of ``met`` and ``byes_so_far``, the rounds already played), so repeat
+    table-mates stay as few as the search finds and byes go round fairly. Round by round the
+    search can paint itself into a corner (16 players over 5 rounds: a plan without any repeat
+    exists, the affine plane of order 4, but a greedy plan often ends with a few), so while the
+    plan has a repeat it is made again from a fresh seed, at most :data:`_PLAN_ATTEMPTS` times,
+    and the plan with the fewest repeats (:func:`repeat_cost` summed) is kept. The rounds' own
+    seeds come from ``seed`` by a seeded generator, so the one seed reproduces the whole plan.
+    Returns one :class:`Draw` a round (its ``seed`` the round's own).
+
+    Raises:
+        DrawUserError: as :func:`draw_random`.
+    """
+    seeds = random.Random(seed)
+    best: tuple[int, list[Draw]] | None = None
+    for _attempt in range(_PLAN_ATTEMPTS):
+        found = _plan_once(players, seeds, rounds, table_sizes, allow_byes, met, byes_so_far)
+        if best is None or found[0] < best[0]:
+            best = found
+        if best[0] == 0:
+            break
+    assert best is not None  # _PLAN_ATTEMPTS >= 1
+    return best[1]
+
+
+_PLAN_ATTEMPTS = 12
+"""How many times :func:`plan_rounds` plans afresh while its plan has a repeat table-mate."""
+
+
+def _plan_once(
+    players: Sequence[int],
+    seeds: random.Random,
+    rounds: int,
+    table_sizes: Sequence[int],
+    allow_byes: bool,
+    met: Mapping[frozenset[int], int] | None,
+    byes_so_far: Mapping[int, int] | None,
+) -> tuple[int, list[Draw]]:
+    """One greedy plan of :func:`plan_rounds` and its cost: the sum over its rounds of
+    :func:`repeat_cost` against the history before each."""
+    history: dict[frozenset[int], int] = dict(met or {})
+    byes: dict[int, int] = dict(byes_so_far or {})
+    plan = []
+    cost = 0
+    for _round in range(rounds):
+        drawn = draw_avoiding_repeats(
+            players,
+            seed=seeds.randrange(2**48),
+            table_sizes=table_sizes,
+            allow_byes=allow_byes,
+            byes_so_far=byes,
+            met=history,
+        )
+        cost += repeat_cost(drawn.tables, history)
+        for table in drawn.tables:
+            for i, a in enumerate(table):
+                for b in table[i + 1 :]:
+                    pair = frozenset((a, b))
+                    history[pair] = history.get(pair, 0) + 1
+        for p in drawn.byes:
+            byes[p] = byes.get(p, 0) + 1
+        plan.append(drawn)
+    return cost, plan

@@ -4,6 +4,9 @@ entry; checked against hand-worked seatings."""
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import combinations
+
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
@@ -16,7 +19,9 @@ from tournaments.draw import (
     draw_clubs_apart,
     moved_table,
     pairs_together,
+    plan_rounds,
 )
+from tournaments.exchange import export_tournament
 from tournaments.models import AuditEntry, Round
 from tournaments.services.rounds import table_placings
 
@@ -176,3 +181,97 @@ def test_movement_by_placing_is_refused_in_round_1_and_when_the_field_changed(
         )
     assert exc.value.code == "MOVEMENT_FIELD"
     assert gone.name in exc.value.messages[0]
+
+
+# All rounds drawn in advance (the Laufzettel evening).
+
+
+def test_a_plan_of_all_rounds_is_reproducible_from_its_seed_and_spreads_table_mates():
+    players = list(range(1, 17))
+    plan = plan_rounds(players, seed=2026, rounds=5, table_sizes=[4], allow_byes=False)
+    assert plan == plan_rounds(
+        players[::-1], seed=2026, rounds=5, table_sizes=[4], allow_byes=False
+    )
+    assert plan != plan_rounds(players, seed=2027, rounds=5, table_sizes=[4], allow_byes=False)
+    met: Counter[frozenset[int]] = Counter()
+    for drawn in plan:
+        assert sorted(p for t in drawn.tables for p in t) == players
+        met.update(frozenset(pair) for t in drawn.tables for pair in combinations(t, 2))
+    # 16 players at four tables over five rounds: each meets 15 others, three a round, so a
+    # plan without a repeat must use every pair once (the affine plane of order 4). From this
+    # seed the restarts find one; from some seeds the best plan found has a few repeats.
+    assert max(met.values()) == 1
+
+
+def test_byes_go_round_in_a_plan():
+    plan = plan_rounds(list(range(1, 11)), seed=4, rounds=5, table_sizes=[4], allow_byes=True)
+    byes = Counter(p for drawn in plan for p in drawn.byes)
+    assert sum(byes.values()) == 10 and set(byes.values()) == {1}
+
+
+@pytest.mark.django_db
+def test_the_planned_rounds_take_their_tables_from_the_stored_plan(make_tournament, organiser):
+    tournament = make_tournament(players=12)
+    first = services.round_draw(tournament=tournament, method=Round.Method.PLANNED, seed=77)
+    tournament.refresh_from_db()
+    plan = tournament.seating_plan
+    assert (plan["seed"], plan["from_round"]) == (77, 1)
+    expected = plan_rounds(
+        sorted(tournament.players.values_list("pk", flat=True)),
+        seed=77,
+        rounds=tournament.planned_rounds,
+        table_sizes=[4],
+        allow_byes=False,
+    )
+    assert [r["tables"] for r in plan["rounds"].values()] == [d.tables for d in expected]
+    second = services.round_draw(
+        tournament=tournament, method=Round.Method.PLANNED, seed=1, override_reason="test"
+    )
+    for the_round, drawn in ((first, expected[0]), (second, expected[1])):
+        tables = [
+            list(t.seats.order_by("label").values_list("player_id", flat=True))
+            for t in the_round.tables.order_by("number")
+        ]
+        assert tables == drawn.tables
+    entry = AuditEntry.objects.filter(action=AuditEntry.Action.ROUND_DRAW).latest("pk")
+    assert entry.after["method"] == "planned"
+    assert (entry.after["plan_seed"], entry.after["plan_made"]) == (77, False)
+    assert second.seed == 77
+
+
+@pytest.mark.django_db
+def test_a_withdrawal_plans_the_remaining_rounds_anew(make_tournament, organiser):
+    tournament = make_tournament(players=13)
+    services.round_draw(tournament=tournament, method=Round.Method.PLANNED, seed=5, allow_byes=True)
+    gone = tournament.players.order_by("name").first()
+    services.player_withdraw(player=gone, by=organiser)
+    services.round_draw(
+        tournament=tournament,
+        method=Round.Method.PLANNED,
+        seed=6,
+        override_reason="test",
+    )
+    tournament.refresh_from_db()
+    assert (tournament.seating_plan["seed"], tournament.seating_plan["from_round"]) == (6, 2)
+    assert "1" not in tournament.seating_plan["rounds"]
+    entry = AuditEntry.objects.filter(action=AuditEntry.Action.ROUND_DRAW).latest("pk")
+    assert (entry.after["plan_seed"], entry.after["plan_made"]) == (6, True)
+
+
+@pytest.mark.django_db
+def test_the_plan_travels_in_the_tournament_file_by_names(make_tournament, organiser):
+    tournament = make_tournament(players=8)
+    services.round_draw(tournament=tournament, method=Round.Method.PLANNED, seed=3)
+    tournament.refresh_from_db()
+    document = export_tournament(tournament)
+    named = document["tournament"]["seating_plan"]
+    assert named["seed"] == 3 and named["rounds"]["1"]["tables"][0][0].startswith("Spieler")
+    copy = services.tournament_import(data=document, organiser=organiser, slug="kopie")
+    by_name = dict(copy.players.values_list("name", "pk"))
+    assert copy.seating_plan["rounds"]["2"]["tables"] == [
+        [by_name[name] for name in table] for table in named["rounds"]["2"]["tables"]
+    ]
+    document["tournament"]["seating_plan"]["rounds"]["2"]["byes"] = ["Niemand"]
+    with pytest.raises(ValidationError) as exc:
+        services.tournament_import(data=document, organiser=organiser, slug="kopie-2")
+    assert "tournament.seating_plan.rounds.2.byes" in str(exc.value)

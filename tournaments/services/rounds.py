@@ -251,10 +251,22 @@ def round_draw(
         Bye.objects.filter(round__tournament=tournament).values_list("player_id", flat=True)
     )
     partners: dict[str, Any] = {}
+    planned: dict[str, Any] = {}
     clubs: dict[frozenset[int], int] = {}
     try:
         if method == Round.Method.BY_PLACING:
             result = _draw_by_placing(tournament, players, seed=seed, table_sizes=sizes)
+        elif method == Round.Method.PLANNED:
+            result, planned = _planned_round(
+                tournament,
+                players,
+                number=number,
+                seed=seed,
+                table_sizes=sizes,
+                allow_byes=allow_byes,
+                byes_so_far=byes_so_far,
+            )
+            seed = planned["plan_seed"]
         elif tournament.partners_drawn:
             partnered, opposed = partner_history(tournament)
             if method == Round.Method.CLUBS_APART:
@@ -320,6 +332,7 @@ def round_draw(
             "seed": seed,
             "tables": len(result.tables),
             **partners,
+            **planned,
             **(
                 {"club_mates_together": draw.pairs_together(result.tables, clubs)}
                 if method == Round.Method.CLUBS_APART
@@ -331,6 +344,62 @@ def round_draw(
         round_number=number,
     )
     return new_round
+
+
+def _planned_round(
+    tournament: Tournament,
+    players: list[int],
+    *,
+    number: int,
+    seed: int,
+    table_sizes: Sequence[int],
+    allow_byes: bool,
+    byes_so_far: Counter[int],
+) -> tuple[draw.Draw, dict[str, Any]]:
+    """Round ``number`` from the tournament's plan of all rounds drawn in advance
+    (:attr:`Tournament.seating_plan`, :func:`tournaments.draw.plan_rounds`). The stored plan is
+    kept while it has this round and seats exactly ``players``; otherwise (no plan yet, a player
+    withdrew, sits out or came late, more rounds planned) this round and every later planned
+    round are planned anew from ``seed`` against the rounds played so far, and stored: the
+    Laufzettel must then be printed again. Returns the round's draw and the audit entry's words
+    (``plan_seed``, ``plan_made``: whether the plan was made now). The plan is stored as
+    ``{"seed": s, "from_round": n, "rounds": {"n": {"tables": [[id, ...], ...], "byes": [...]}}}``
+    (round numbers as text: JSON keys)."""
+    if tournament.partners_drawn or drawn_teams(tournament, players) is not None:
+        raise ValidationError(
+            _("Rounds drawn in advance seat single players: choose another draw for partners."),
+            code="PLAN_TEAMS",
+        )
+    plan = tournament.seating_plan or {}
+    stored = (plan.get("rounds") or {}).get(str(number))
+    if stored is not None:
+        seated = [p for table in stored["tables"] for p in table] + list(stored["byes"])
+        if sorted(seated) == sorted(players):
+            kept = draw.Draw(seed=plan["seed"], tables=stored["tables"], byes=stored["byes"])
+            return kept, {"plan_seed": plan["seed"], "plan_made": False}
+    count = tournament.planned_rounds - number + 1
+    rounds = draw.plan_rounds(
+        players,
+        seed=seed,
+        rounds=count,
+        table_sizes=table_sizes,
+        allow_byes=allow_byes,
+        met=_met(tournament),
+        byes_so_far=byes_so_far,
+    )
+    tournament.seating_plan = {
+        "seed": seed,
+        "from_round": number,
+        "rounds": {
+            str(number + k): {"tables": r.tables, "byes": r.byes} for k, r in enumerate(rounds)
+        },
+    }
+    tournament.save(update_fields=["seating_plan"])
+    first = rounds[0]
+    return draw.Draw(seed=seed, tables=first.tables, byes=first.byes), {
+        "plan_seed": seed,
+        "plan_made": True,
+    }
 
 
 def _clubs(players: Collection[int]) -> dict[int, str]:
