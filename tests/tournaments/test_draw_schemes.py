@@ -4,12 +4,14 @@ entry; checked against hand-worked seatings."""
 
 from __future__ import annotations
 
+import io
 from collections import Counter
 from itertools import combinations
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from pypdf import PdfReader
 
 from tournaments import services
 from tournaments.draw import (
@@ -23,6 +25,7 @@ from tournaments.draw import (
 )
 from tournaments.exchange import export_tournament
 from tournaments.models import AuditEntry, Round
+from tournaments.printing.sheets import route_cards, route_cards_pdf
 from tournaments.services.rounds import table_placings
 
 # Four clubs of four: round 1 can seat every table with one player of each club.
@@ -275,3 +278,41 @@ def test_the_plan_travels_in_the_tournament_file_by_names(make_tournament, organ
     with pytest.raises(ValidationError) as exc:
         services.tournament_import(data=document, organiser=organiser, slug="kopie-2")
     assert "tournament.seating_plan.rounds.2.byes" in str(exc.value)
+
+
+def _pdf_pages(pdf: bytes) -> list[str]:
+    return [" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf)).pages]
+
+
+@pytest.mark.django_db
+def test_the_laufzettel_give_each_player_his_table_and_seat_in_every_planned_round(
+    make_tournament, organiser
+):
+    tournament = make_tournament(players=10)  # 10 Hintersche players: two tables, two byes
+    services.round_draw(
+        tournament=tournament, method=Round.Method.PLANNED, seed=12, allow_byes=True
+    )
+    tournament.refresh_from_db()
+    cards = route_cards(tournament)
+    assert len(cards) == 10
+    plan = tournament.seating_plan["rounds"]
+    names = dict(tournament.players.values_list("pk", "name"))
+    first = plan["1"]["tables"][0]
+    # Seat A of table 1 in round 1 is the first id of the plan's first table; its card says so.
+    card = next(c for c in cards if c.name == names[first[0]])
+    assert card.stops[0] == (1, 1, "A")
+    byes = {names[p] for r in plan.values() for p in r["byes"]}
+    assert all(any(table is None for _n, table, _s in c.stops) == (c.name in byes) for c in cards)
+    pages = _pdf_pages(route_cards_pdf(tournament))
+    assert len(pages) == 2  # 10 cards: 8 on the first page, 2 on the second
+    text = " ".join(pages)
+    for c in cards:
+        assert c.name in text
+    assert "Round Table Seat 1 1 A" in text
+    assert "bye (sits out)" in text
+
+
+@pytest.mark.django_db
+def test_without_a_plan_the_laufzettel_say_how_to_make_one(tournament):
+    (page,) = _pdf_pages(route_cards_pdf(tournament))
+    assert "No rounds are drawn in advance yet" in page
