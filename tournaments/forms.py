@@ -330,7 +330,7 @@ class DrawForm(forms.Form):
         help_text=_(
             "Club-mates apart: no two players of one club at a table while that is possible. "
             "Movement by placing: each table's winner stays, second moves one table up, third "
-            "two, fourth three."
+            "two, fourth three. In advance: all rounds planned at once, for the Laufzettel."
         ),
     )
     allow_byes = forms.BooleanField(
