@@ -316,3 +316,17 @@ def test_the_laufzettel_give_each_player_his_table_and_seat_in_every_planned_rou
 def test_without_a_plan_the_laufzettel_say_how_to_make_one(tournament):
     (page,) = _pdf_pages(route_cards_pdf(tournament))
     assert "No rounds are drawn in advance yet" in page
+
+
+@pytest.mark.django_db
+def test_club_mates_apart_with_partners_drawn_anew(make_tournament, organiser):
+    tournament = make_tournament(players=16, game="bauerchen", name="Preisbauer")
+    services.tournament_settings(tournament=tournament, by=organiser, partners_drawn=True)
+    for p, player in enumerate(tournament.players.order_by("name"), start=1):
+        services.player_edit(player=player, name=player.name, club=CLUBS[p], by=organiser)
+    the_round = services.round_draw(tournament=tournament, method=Round.Method.CLUBS_APART, seed=4)
+    for table in the_round.tables.all():
+        clubs = [seat.player.club for seat in table.seats.select_related("player")]
+        assert len(set(clubs)) == 4
+    entry = AuditEntry.objects.get(action=AuditEntry.Action.ROUND_DRAW)
+    assert (entry.after["club_mates_together"], entry.after["repeat_partners"]) == (0, 0)

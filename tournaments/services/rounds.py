@@ -269,18 +269,21 @@ def round_draw(
             seed = planned["plan_seed"]
         elif tournament.partners_drawn:
             partnered, opposed = partner_history(tournament)
+            partner_cost = partnered
             if method == Round.Method.CLUBS_APART:
-                # Club-mates count as opponents met once more (the partner draw has no other
-                # cost between players of one table).
+                # The partner draw knows two costs between players of a table: club-mates count
+                # as opponents met once more, and as partners like a repeat partnership (so the
+                # draw avoids a club-mate as partner first, then as opponent).
                 clubs = draw.club_pairs(_clubs(players))
                 opposed = opposed + Counter(clubs)
+                partner_cost = partnered + Counter(clubs)
             result = draw.draw_partners(
                 Round.Method.AVOID_REPEATS if method == Round.Method.CLUBS_APART else method,
                 players,
                 seed=seed,
                 allow_byes=allow_byes,
                 byes_so_far=byes_so_far,
-                partnered=partnered,
+                partnered=partner_cost,
                 opposed=opposed,
             )
             partners = {
