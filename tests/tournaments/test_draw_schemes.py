@@ -330,3 +330,15 @@ def test_club_mates_apart_with_partners_drawn_anew(make_tournament, organiser):
         assert len(set(clubs)) == 4
     entry = AuditEntry.objects.get(action=AuditEntry.Action.ROUND_DRAW)
     assert (entry.after["club_mates_together"], entry.after["repeat_partners"]) == (0, 0)
+
+
+@pytest.mark.german
+@pytest.mark.django_db
+def test_the_draw_form_offers_the_schemes_in_german(desk, tournament):
+    page = desk.get(tournament.get_absolute_url()).content.decode()
+    for label in (
+        "zufällig, Vereinskameraden getrennt (Runde 1)",
+        "Wandern nach Platzierung (der Sieger bleibt sitzen)",
+        "alle Runden im Voraus ausgelost (Laufzettel)",
+    ):
+        assert label in page
