@@ -199,19 +199,23 @@ def round_draw(
     by: AbstractBaseUser | None = None,
 ) -> Round:
     """Draw the next round with ``method`` (random; random avoiding repeat table-mates; by
-    standings), seeded (the seed is stored with the round), into tables of the sizes the game
-    allows under the house rules, the usual size preferred; registered teams sit opposite each
-    other. Where the partners are drawn anew each round (``tournament.partners_drawn``) the
-    draw also pairs the players (:func:`tournaments.draw.draw_partners` against
-    :func:`partner_history`): no partner twice while avoidable; the audit entry records the
-    seed and how many partnerships repeat one of an earlier round (``repeat_partners``). Byes,
-    if no split seats everybody and byes are allowed, go to the players with the fewest byes so
-    far.
+    standings; or a seating scheme: club-mates apart, :func:`tournaments.draw.draw_clubs_apart`,
+    with ``club_mates_together`` in the audit entry; movement by placing,
+    :func:`_draw_by_placing`; all rounds drawn in advance, :func:`_planned_round`, with
+    ``plan_seed`` and ``plan_made`` in the audit entry and the plan's seed as the round's),
+    seeded (the seed is stored with the round), into tables of the sizes the game allows under
+    the house rules, the usual size preferred; registered teams sit opposite each other. Where
+    the partners are drawn anew each round (``tournament.partners_drawn``) the draw also pairs
+    the players (:func:`tournaments.draw.draw_partners` against :func:`partner_history`): no
+    partner twice while avoidable; the audit entry records the seed and how many partnerships
+    repeat one of an earlier round (``repeat_partners``). Byes, if no split seats everybody and
+    byes are allowed, go to the players with the fewest byes so far.
 
     The previous round must be complete (or locked) unless ``override_reason`` says why not; the
     override is logged. Raises ``ValidationError`` with code ``ROUND_NOT_COMPLETE`` (on
-    ``override_reason``), ``ALL_ROUNDS_DRAWN``, ``FINISHED``, or the draw's own
-    (``TOO_FEW_PLAYERS``, ``BYES_NEEDED``, ``TEAM_INCOMPLETE``); nothing is saved then."""
+    ``override_reason``), ``ALL_ROUNDS_DRAWN``, ``FINISHED``, the schemes' (``MOVEMENT_TEAMS``,
+    ``MOVEMENT_NO_ROUND``, ``MOVEMENT_FIELD``, ``MOVEMENT_SIZES``, ``PLAN_TEAMS``), or the draw's
+    own (``TOO_FEW_PLAYERS``, ``BYES_NEEDED``, ``TEAM_INCOMPLETE``); nothing is saved then."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     check_not_finished(tournament)
     if Round.all_objects.filter(tournament=tournament, stechen_first_place__isnull=False).exists():
@@ -319,6 +323,10 @@ def round_draw(
             exc.params["player"] = Player.objects.get(pk=exc.params["player"]).name
         raise ValidationError(draw_error_message(exc), code=exc.code, params=exc.params) from exc
     backups.backup_before(tournament, f"draw-{number}")
+    if planned.get("plan_made"):
+        tournament.seating_plan = planned["plan_made"]
+        tournament.save(update_fields=["seating_plan"])
+        planned["plan_made"] = True
     new_round = Round.objects.create(tournament=tournament, number=number, seed=seed, method=method)
     tables_create(new_round, result.tables)
     Bye.objects.bulk_create(Bye(round=new_round, player_id=p) for p in [*chosen, *result.byes])
@@ -365,7 +373,8 @@ def _planned_round(
     withdrew, sits out or came late, more rounds planned) this round and every later planned
     round are planned anew from ``seed`` against the rounds played so far, and stored: the
     Laufzettel must then be printed again. Returns the round's draw and the audit entry's words
-    (``plan_seed``, ``plan_made``: whether the plan was made now). The plan is stored as
+    (``plan_seed``; ``plan_made``: the new plan, for the caller to store after the draw's
+    backup, or False when the stored plan was kept). The plan is stored as
     ``{"seed": s, "from_round": n, "rounds": {"n": {"tables": [[id, ...], ...], "byes": [...]}}}``
     (round numbers as text: JSON keys)."""
     if tournament.partners_drawn or drawn_teams(tournament, players) is not None:
@@ -390,18 +399,17 @@ def _planned_round(
         met=_met(tournament),
         byes_so_far=byes_so_far,
     )
-    tournament.seating_plan = {
+    made = {
         "seed": seed,
         "from_round": number,
         "rounds": {
             str(number + k): {"tables": r.tables, "byes": r.byes} for k, r in enumerate(rounds)
         },
     }
-    tournament.save(update_fields=["seating_plan"])
     first = rounds[0]
     return draw.Draw(seed=seed, tables=first.tables, byes=first.byes), {
         "plan_seed": seed,
-        "plan_made": True,
+        "plan_made": made,
     }
 
 
