@@ -58,6 +58,9 @@ def _label(key: str) -> str:
         "seats": _("seats"),
         "sitting_out": _("sits out"),
         "repeat_partners": _("partnerships repeated from an earlier round"),
+        "club_mates_together": _("pairs of club-mates at one table"),
+        "plan_seed": _("seed of the plan of all rounds"),
+        "plan_made": _("plan of all rounds made with this draw"),
         "first_deal": _("first deal"),
         "rows": _("rows as typed"),
     }

@@ -653,3 +653,192 @@ def _improve_partners(
                     apply(x, level)
         stalled = 0 if lowered else stalled + 1
     return tables
+
+
+def club_pairs(clubs: Mapping[int, str]) -> dict[frozenset[int], int]:
+    """The pairs of players of one club (or village), for the draw that keeps club-mates apart:
+    ``clubs`` maps a player id to his club as entered; clubs are compared without case and outer
+    spaces, and an empty club is nobody's club. Returns ``frozenset({a, b})`` → 1 for each pair
+    of club-mates, the shape of a draw's history ``met``."""
+    members: dict[str, list[int]] = {}
+    for player, club in clubs.items():
+        key = " ".join(club.split()).casefold()
+        if key:
+            members.setdefault(key, []).append(player)
+    return {
+        frozenset((a, b)): 1
+        for ids in members.values()
+        for i, a in enumerate(sorted(ids))
+        for b in sorted(ids)[i + 1 :]
+    }
+
+
+def pairs_together(tables: Sequence[Sequence[int]], pairs: Mapping[frozenset[int], int]) -> int:
+    """How many of ``pairs`` (``frozenset({a, b})`` → anything true) sit at one table of
+    ``tables`` (lists of player ids): the draw's audit figure for club-mates seated together."""
+    return sum(
+        1
+        for table in tables
+        for i, a in enumerate(table)
+        for b in table[i + 1 :]
+        if pairs.get(frozenset((a, b)))
+    )
+
+
+def draw_clubs_apart(
+    players: Sequence[int],
+    *,
+    seed: int,
+    table_sizes: Sequence[int],
+    allow_byes: bool,
+    clubs: Mapping[int, str],
+    byes_so_far: Mapping[int, int] | None = None,
+    met: Mapping[frozenset[int], int] | None = None,
+    teams: Sequence[tuple[int, int]] | None = None,
+) -> Draw:
+    """ "Not with a club-mate" (the usual wish for round 1 of a club or village evening): the
+    repeat-avoiding draw (:func:`draw_avoiding_repeats`, same seed, same byes) with every pair of
+    club-mates (:func:`club_pairs` of ``clubs``, player id → club) counted as one meeting more
+    than the history ``met`` says. In round 1 (no history) the search therefore seats no two
+    club-mates at one table while that is possible, and as few as it can otherwise; in a later
+    round club-mates weigh like table-mates met once more. With ``teams`` a team meets another
+    as its members do (two partners of one club do not count).
+
+    Raises:
+        DrawUserError: as :func:`draw_random`.
+    """
+    cost: dict[frozenset[int], int] = dict(met or {})
+    for pair, times in club_pairs(clubs).items():
+        cost[pair] = cost.get(pair, 0) + times
+    return draw_avoiding_repeats(
+        players,
+        seed=seed,
+        table_sizes=table_sizes,
+        allow_byes=allow_byes,
+        byes_so_far=byes_so_far,
+        met=cost,
+        teams=teams,
+    )
+
+
+def moved_table(table: int, place: int, tables: int) -> int:
+    """Kreidetafel's house rule for movement by placing ("der Sieger bleibt sitzen, die anderen
+    wandern"): the player who took ``place`` (1 = the table's winner) at ``table`` (numbered from
+    1) of ``tables`` moves ``place - 1`` tables up, counting round from the last table back to
+    table 1. The winner stays, second moves one table up, third two, fourth three (fifth four,
+    sixth five at the larger Kein Stich tables). With four tables or more the four of a table of
+    four go to four different tables, so nobody meets a table-mate of the round just played;
+    with fewer, some must meet again (three tables: the fourth comes back to his own table)."""
+    return (table - 1 + place - 1) % tables + 1
+
+
+def draw_by_placing(
+    placings: Sequence[Sequence[int]],
+    *,
+    seed: int,
+    table_sizes: Sequence[int],
+) -> Draw:
+    """Movement by placing: ``placings`` are the last round's tables in table order, each its
+    player ids in the order of their places at that table (winner first); every player goes to
+    the table :func:`moved_table` gives, and the seat order at each new table is drawn with the
+    seed (a seeded shuffle, so the seed reproduces the seats). No byes: the same players play
+    on.
+
+    Raises:
+        DrawUserError: ``MOVEMENT_SIZES`` (``sizes``: the table sizes the rule would make, e.g.
+            ``"4/4/2"``) when a table would have a size the game does not allow
+            (``table_sizes``), as mixed table sizes can give.
+    """
+    count = len(placings)
+    moved: list[list[int]] = [[] for _ in range(count)]
+    for table, ranked in enumerate(placings, start=1):
+        for place, player in enumerate(ranked, start=1):
+            moved[moved_table(table, place, count) - 1].append(player)
+    sizes = [len(table) for table in moved]
+    if any(size not in table_sizes for size in sizes):
+        raise DrawUserError(
+            "MOVEMENT_SIZES",
+            f"Moving by placing would make tables of {'/'.join(map(str, sizes))}.",
+            sizes="/".join(map(str, sizes)),
+        )
+    rng = random.Random(seed)
+    for table in moved:
+        rng.shuffle(table)
+    return Draw(seed=seed, tables=moved, byes=[])
+
+
+def plan_rounds(
+    players: Sequence[int],
+    *,
+    seed: int,
+    rounds: int,
+    table_sizes: Sequence[int],
+    allow_byes: bool,
+    met: Mapping[frozenset[int], int] | None = None,
+    byes_so_far: Mapping[int, int] | None = None,
+) -> list[Draw]:
+    """All ``rounds`` drawn in advance from one seed (the Laufzettel evening: each player gets a
+    card with his table and seat for every round): round after round the repeat-avoiding draw
+    (:func:`draw_avoiding_repeats`), each against the meetings and byes of the rounds planned
+    before it (and of ``met`` and ``byes_so_far``, the rounds already played), so repeat
+    table-mates stay as few as the search finds and byes go round fairly. Round by round the
+    search can paint itself into a corner (16 players over 5 rounds: a plan without any repeat
+    exists, the affine plane of order 4, but a greedy plan often ends with a few), so while the
+    plan has a repeat it is made again from a fresh seed, at most :data:`_PLAN_ATTEMPTS` times,
+    and the plan with the fewest repeats (:func:`repeat_cost` summed) is kept. The rounds' own
+    seeds come from ``seed`` by a seeded generator, so the one seed reproduces the whole plan.
+    Returns one :class:`Draw` a round (its ``seed`` the round's own).
+
+    Raises:
+        DrawUserError: as :func:`draw_random`.
+    """
+    seeds = random.Random(seed)
+    best: tuple[int, list[Draw]] | None = None
+    for _attempt in range(_PLAN_ATTEMPTS):
+        found = _plan_once(players, seeds, rounds, table_sizes, allow_byes, met, byes_so_far)
+        if best is None or found[0] < best[0]:
+            best = found
+        if best[0] == 0:
+            break
+    assert best is not None  # _PLAN_ATTEMPTS >= 1
+    return best[1]
+
+
+_PLAN_ATTEMPTS = 12
+"""How many times :func:`plan_rounds` plans afresh while its plan has a repeat table-mate."""
+
+
+def _plan_once(
+    players: Sequence[int],
+    seeds: random.Random,
+    rounds: int,
+    table_sizes: Sequence[int],
+    allow_byes: bool,
+    met: Mapping[frozenset[int], int] | None,
+    byes_so_far: Mapping[int, int] | None,
+) -> tuple[int, list[Draw]]:
+    """One greedy plan of :func:`plan_rounds` and its cost: the sum over its rounds of
+    :func:`repeat_cost` against the history before each."""
+    history: dict[frozenset[int], int] = dict(met or {})
+    byes: dict[int, int] = dict(byes_so_far or {})
+    plan = []
+    cost = 0
+    for _round in range(rounds):
+        drawn = draw_avoiding_repeats(
+            players,
+            seed=seeds.randrange(2**48),
+            table_sizes=table_sizes,
+            allow_byes=allow_byes,
+            byes_so_far=byes,
+            met=history,
+        )
+        cost += repeat_cost(drawn.tables, history)
+        for table in drawn.tables:
+            for i, a in enumerate(table):
+                for b in table[i + 1 :]:
+                    pair = frozenset((a, b))
+                    history[pair] = history.get(pair, 0) + 1
+        for p in drawn.byes:
+            byes[p] = byes.get(p, 0) + 1
+        plan.append(drawn)
+    return cost, plan

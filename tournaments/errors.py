@@ -27,6 +27,10 @@ DRAW_MESSAGES = {
         "sit out this round. Tick “Give byes”, or choose who sits out.",
         "byes",
     ),
+    "MOVEMENT_SIZES": _(
+        "Movement by placing would make tables of %(sizes)s players, which this game does not "
+        "allow: draw this round another way."
+    ),
     "TEAM_INCOMPLETE": _(
         "%(player)s has no partner: register a team for every player, or withdraw the player."
     ),

@@ -326,7 +326,14 @@ class DrawForm(forms.Form):
     """The next round's draw: the keyword arguments of ``services.round_draw``."""
 
     method = forms.ChoiceField(
-        label=_("Draw"), choices=Round.Method.choices, initial=Round.Method.AVOID_REPEATS
+        label=_("Draw"),
+        choices=Round.Method.choices,
+        initial=Round.Method.AVOID_REPEATS,
+        help_text=_(
+            "Club-mates apart: no two players of one club at a table while that is possible. "
+            "Movement by placing: each table's winner stays, second moves one table up, third "
+            "two, fourth three. In advance: all rounds planned at once, for the Laufzettel."
+        ),
     )
     allow_byes = forms.BooleanField(
         label=_("Give byes to the players who do not fill a table"),

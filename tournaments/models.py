@@ -323,6 +323,15 @@ class Tournament(models.Model):
             "The last place's prize goes to the last place in any case."
         ),
     )
+    seating_plan = models.JSONField(
+        _("seating plan of all rounds"),
+        default=dict,
+        blank=True,
+        help_text=_(
+            "All rounds drawn in advance: the plan's seed and the rounds it covers "
+            "(tables of player ids in seat order, byes)."
+        ),
+    )
     club_ranking_best = models.PositiveSmallIntegerField(
         _("club ranking: members who count"),
         null=True,
@@ -559,6 +568,9 @@ class Round(models.Model):
         RANDOM = "random", _("random")
         AVOID_REPEATS = "avoid_repeats", _("random, avoiding repeat table-mates")
         STANDINGS = "standings", _("by standings (leaders together)")
+        CLUBS_APART = "clubs_apart", _("random, club-mates apart (round 1)")
+        BY_PLACING = "by_placing", _("movement by placing (the winner stays)")
+        PLANNED = "planned", _("all rounds drawn in advance (Laufzettel)")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("round"))

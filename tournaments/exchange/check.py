@@ -74,6 +74,7 @@ TOURNAMENT_KEYS = {
     "partners_drawn": "bool",
     "club_ranking_best": "int?",
     "team_ranking_best": "int",
+    "seating_plan": "object",
     "created_at": "datetime",
 }
 DOCUMENT_KEYS = {
@@ -405,6 +406,7 @@ class _Checker:
         players = self.players(document["players"], team_names)
         self.player_names = set(player_labels([player for player, _team in players]))
         self.check_team_sizes(teams, players)
+        self.check_seating_plan(tournament.seating_plan)
         rounds = [
             self.round(path, cleaned)
             for path, cleaned in self.problems.items_of(document["rounds"], "rounds", ROUND_KEYS)
@@ -506,6 +508,38 @@ class _Checker:
                     f"teams[{index}]",
                     _("a team is two players; %(count)s name it") % {"count": sizes[team.name]},
                 )
+
+    def check_seating_plan(self, plan: dict[str, Any]) -> None:
+        """The plan of all rounds drawn in advance, if any: its seed, first round and per round
+        (number as text) the tables and byes as players' names of the file."""
+        path = "tournament.seating_plan"
+        if not plan:
+            return
+        rounds = plan.get("rounds")
+        if (
+            not isinstance(plan.get("seed"), int)
+            or not isinstance(plan.get("from_round"), int)
+            or not isinstance(rounds, dict)
+            or not all(
+                isinstance(r, dict)
+                and isinstance(r.get("tables"), list)
+                and isinstance(r.get("byes"), list)
+                and all(isinstance(t, list) for t in r["tables"])
+                and str(number).isdigit()
+                for number, r in rounds.items()
+            )
+        ):
+            self.problems.add(
+                path,
+                _("expected a seed, a first round and per round its tables and byes"),
+            )
+            return
+        for number, r in rounds.items():
+            for i, table in enumerate(r["tables"]):
+                for name in table:
+                    self.player(f"{path}.rounds.{number}.tables[{i}]", name)
+            for name in r["byes"]:
+                self.player(f"{path}.rounds.{number}.byes", name)
 
     def player(self, path: str, name: Any) -> bool:
         if name not in self.player_names:
@@ -765,15 +799,17 @@ def player_labels(players: list[Player]) -> list[str]:
 
 
 def _upgrade_from_version_6(document: dict[str, Any]) -> None:
-    """A version 6 file (before partners drawn anew each round and the side rankings) in
-    version 7's shape: registered teams, or none, as before; no club ranking, teams of the team
-    ranking counting their best 4, every category a category (no team)."""
+    """A version 6 file (before partners drawn anew each round, the side rankings and the
+    seating plan) in version 7's shape: registered teams, or none, as before; no club ranking,
+    teams of the team ranking counting their best 4, every category a category (no team); no
+    rounds planned in advance."""
     document["version"] = VERSION
     tournament = document.get("tournament")
     if isinstance(tournament, dict):
         tournament.setdefault("partners_drawn", False)
         tournament.setdefault("club_ranking_best", None)
         tournament.setdefault("team_ranking_best", 4)
+        tournament.setdefault("seating_plan", {})
     for category in _objects(document, "prize_categories"):
         category.setdefault("kind", PrizeCategory.Kind.CATEGORY.value)
 

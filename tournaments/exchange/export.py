@@ -17,6 +17,26 @@ def _when(value: Any) -> str | None:
     return value.isoformat() if value is not None else None
 
 
+def _plan_by_name(plan: dict[str, Any], names: dict[int, str]) -> dict[str, Any]:
+    """The plan of all rounds drawn in advance (:attr:`Tournament.seating_plan`) with each
+    player id replaced by the player's name in the file (``{}`` for none); a player deleted since
+    is left out (the next planned draw then plans anew)."""
+    if not plan:
+        return {}
+
+    def named(ids: list[int]) -> list[str]:
+        return [names[p] for p in ids if p in names]
+
+    return {
+        "seed": plan["seed"],
+        "from_round": plan["from_round"],
+        "rounds": {
+            number: {"tables": [named(t) for t in r["tables"]], "byes": named(r["byes"])}
+            for number, r in plan["rounds"].items()
+        },
+    }
+
+
 def export_tournament(tournament: Tournament) -> dict[str, Any]:
     """``tournament`` as the JSON-ready document of docs/backups.md (format version 7), from a
     fixed number of queries however large it is. Datetimes are ISO 8601 with their UTC offset;
@@ -149,6 +169,7 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
             "partners_drawn": tournament.partners_drawn,
             "club_ranking_best": tournament.club_ranking_best,
             "team_ranking_best": tournament.team_ranking_best,
+            "seating_plan": _plan_by_name(tournament.seating_plan, names),
             "created_at": _when(tournament.created_at),
         },
         "teams": [{"name": name} for name in sorted(teams.values())],

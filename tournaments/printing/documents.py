@@ -77,6 +77,12 @@ def _side_rankings(tournament: Tournament, the_round: Round | None, base_url: st
     return render_pdf("print/side_rankings.html", context)
 
 
+def _route_cards(tournament: Tournament, the_round: Round | None, base_url: str) -> bytes:
+    """The Laufzettel: a small card per player with his table and seat in each round drawn in
+    advance (:func:`.sheets.route_cards_pdf`)."""
+    return sheets.route_cards_pdf(tournament)
+
+
 def _table_sheets(tournament: Tournament, the_round: Round | None, base_url: str) -> bytes:
     return sheets.table_sheets_pdf(the_round, base_url)
 
@@ -149,6 +155,9 @@ CATALOGUE: dict[str, Document] = {
         Document("side-rankings", _("Side rankings"), _side_rankings, direct=True),
         Document("cash", _("Cash report"), _cash, direct=True),
         Document("payouts", _("Payout sheet"), _payouts, direct=True),
+        Document(
+            "route-cards", _("Laufzettel (all rounds drawn in advance)"), _route_cards, direct=True
+        ),
         Document(
             "table-sheets",
             _("Table sheets"),

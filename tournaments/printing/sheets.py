@@ -292,3 +292,56 @@ def standings_pdf(tournament: Tournament, through_round: int | None = None) -> b
         "through": through_round,
     }
     return render_pdf("print/standings.html", context)
+
+
+@dataclass(frozen=True)
+class RouteCard:
+    """One player's Laufzettel: where he sits in each round of the plan of all rounds drawn in
+    advance."""
+
+    name: str
+    club: str
+    stops: list[tuple[int, int | None, str]]
+    """Per planned round ``(round, table, seat label)``; ``(round, None, "")`` for a bye."""
+
+
+def route_cards(tournament: Tournament) -> list[RouteCard]:
+    """The Laufzettel of ``tournament``'s plan (:attr:`Tournament.seating_plan`, see
+    :func:`tournaments.services.rounds.round_draw` with the method "planned"): a card per player
+    of the plan, alphabetically by surname (:func:`tournaments.names.sort_key`), each listing
+    for every planned round his table and seat (the game's seat labels for the table's size) or
+    his bye. Empty without a plan. One query."""
+    plan = tournament.seating_plan or {}
+    rounds = sorted((int(number), r) for number, r in (plan.get("rounds") or {}).items())
+    game = tournament.scoring_game
+    stops: dict[int, list[tuple[int, int | None, str]]] = {}
+    for number, r in rounds:
+        for table_number, seated in enumerate(r["tables"], start=1):
+            labels = game.seats(len(seated))
+            for label, player in zip(labels, seated, strict=True):
+                stops.setdefault(player, []).append((number, table_number, label))
+        for player in r["byes"]:
+            stops.setdefault(player, []).append((number, None, ""))
+    players = tournament.players.filter(pk__in=stops).values_list("pk", "name", "club")
+    cards = [
+        RouteCard(name=name, club=club, stops=sorted(stops[pk], key=lambda stop: stop[0]))
+        for pk, name, club in players
+    ]
+    return sorted(cards, key=lambda card: sort_key(card.name))
+
+
+ROUTE_CARDS_PER_PAGE = 8
+"""Laufzettel on one A4 page: two columns of four cards (about 93 × 62 mm with the margins),
+cut apart along their dashed edges."""
+
+
+def route_cards_pdf(tournament: Tournament) -> bytes:
+    """The Laufzettel of the plan of all rounds drawn in advance (:func:`route_cards`): small
+    cards, :data:`ROUTE_CARDS_PER_PAGE` to an A4 page with dashed lines to cut along; a page
+    saying there is no plan where none was made. PDF bytes."""
+    cards = route_cards(tournament)
+    rows = [cards[i : i + 2] for i in range(0, len(cards), 2)]
+    per_page = ROUTE_CARDS_PER_PAGE // 2  # rows of two cards
+    pages = [rows[i : i + per_page] for i in range(0, len(rows), per_page)]
+    context = {"tournament": tournament, "pages": pages}
+    return render_pdf("print/route_cards.html", context)

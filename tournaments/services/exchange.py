@@ -117,6 +117,7 @@ def _write_plan(plan: Plan, tournament: Tournament) -> None:
     _create(Player, [player for player, _team in plan.players])
     listed = [player for player, _team in plan.players]
     players = dict(zip(player_labels(listed), listed, strict=True))
+    _write_seating_plan(plan, tournament, players)
     _write_prizes(plan, tournament, players)
     for r in plan.rounds:
         r.round.tournament = tournament
@@ -159,6 +160,26 @@ def _write_plan(plan: Plan, tournament: Tournament) -> None:
         entry.via = _unknown_user(entry.via, name, users)
     _create(AuditEntry, [entry for entry, _name in plan.audit])
     persons_link(tournament)  # the register is not in the document: found by name and club
+
+
+def _write_seating_plan(plan: Plan, tournament: Tournament, players: Mapping[str, Player]) -> None:
+    """The document's plan of all rounds drawn in advance with its players' names (checked)
+    turned into the new players' ids."""
+    named = plan.tournament.seating_plan
+    if not named:
+        return
+    tournament.seating_plan = {
+        "seed": named["seed"],
+        "from_round": named["from_round"],
+        "rounds": {
+            str(number): {
+                "tables": [[players[name].pk for name in t] for t in r["tables"]],
+                "byes": [players[name].pk for name in r["byes"]],
+            }
+            for number, r in named["rounds"].items()
+        },
+    }
+    Tournament.objects.filter(pk=tournament.pk).update(seating_plan=tournament.seating_plan)
 
 
 def _write_prizes(plan: Plan, tournament: Tournament, players: Mapping[str, Player]) -> None:

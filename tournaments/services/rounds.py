@@ -199,19 +199,23 @@ def round_draw(
     by: AbstractBaseUser | None = None,
 ) -> Round:
     """Draw the next round with ``method`` (random; random avoiding repeat table-mates; by
-    standings), seeded (the seed is stored with the round), into tables of the sizes the game
-    allows under the house rules, the usual size preferred; registered teams sit opposite each
-    other. Where the partners are drawn anew each round (``tournament.partners_drawn``) the
-    draw also pairs the players (:func:`tournaments.draw.draw_partners` against
-    :func:`partner_history`): no partner twice while avoidable; the audit entry records the
-    seed and how many partnerships repeat one of an earlier round (``repeat_partners``). Byes,
-    if no split seats everybody and byes are allowed, go to the players with the fewest byes so
-    far.
+    standings; or a seating scheme: club-mates apart, :func:`tournaments.draw.draw_clubs_apart`,
+    with ``club_mates_together`` in the audit entry; movement by placing,
+    :func:`_draw_by_placing`; all rounds drawn in advance, :func:`_planned_round`, with
+    ``plan_seed`` and ``plan_made`` in the audit entry and the plan's seed as the round's),
+    seeded (the seed is stored with the round), into tables of the sizes the game allows under
+    the house rules, the usual size preferred; registered teams sit opposite each other. Where
+    the partners are drawn anew each round (``tournament.partners_drawn``) the draw also pairs
+    the players (:func:`tournaments.draw.draw_partners` against :func:`partner_history`): no
+    partner twice while avoidable; the audit entry records the seed and how many partnerships
+    repeat one of an earlier round (``repeat_partners``). Byes, if no split seats everybody and
+    byes are allowed, go to the players with the fewest byes so far.
 
     The previous round must be complete (or locked) unless ``override_reason`` says why not; the
     override is logged. Raises ``ValidationError`` with code ``ROUND_NOT_COMPLETE`` (on
-    ``override_reason``), ``ALL_ROUNDS_DRAWN``, ``FINISHED``, or the draw's own
-    (``TOO_FEW_PLAYERS``, ``BYES_NEEDED``, ``TEAM_INCOMPLETE``); nothing is saved then."""
+    ``override_reason``), ``ALL_ROUNDS_DRAWN``, ``FINISHED``, the schemes' (``MOVEMENT_TEAMS``,
+    ``MOVEMENT_NO_ROUND``, ``MOVEMENT_FIELD``, ``MOVEMENT_SIZES``, ``PLAN_TEAMS``), or the draw's
+    own (``TOO_FEW_PLAYERS``, ``BYES_NEEDED``, ``TEAM_INCOMPLETE``); nothing is saved then."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     check_not_finished(tournament)
     if Round.all_objects.filter(tournament=tournament, stechen_first_place__isnull=False).exists():
@@ -251,22 +255,58 @@ def round_draw(
         Bye.objects.filter(round__tournament=tournament).values_list("player_id", flat=True)
     )
     partners: dict[str, Any] = {}
+    planned: dict[str, Any] = {}
+    clubs: dict[frozenset[int], int] = {}
     try:
-        if tournament.partners_drawn:
+        if method == Round.Method.BY_PLACING:
+            result = _draw_by_placing(tournament, players, seed=seed, table_sizes=sizes)
+        elif method == Round.Method.PLANNED:
+            result, planned = _planned_round(
+                tournament,
+                players,
+                number=number,
+                seed=seed,
+                table_sizes=sizes,
+                allow_byes=allow_byes,
+                byes_so_far=byes_so_far,
+            )
+            seed = planned["plan_seed"]
+        elif tournament.partners_drawn:
             partnered, opposed = partner_history(tournament)
+            partner_cost = partnered
+            if method == Round.Method.CLUBS_APART:
+                # The partner draw knows two costs between players of a table: club-mates count
+                # as opponents met once more, and as partners like a repeat partnership (so the
+                # draw avoids a club-mate as partner first, then as opponent).
+                clubs = draw.club_pairs(_clubs(players))
+                opposed = opposed + Counter(clubs)
+                partner_cost = partnered + Counter(clubs)
             result = draw.draw_partners(
-                method,
+                Round.Method.AVOID_REPEATS if method == Round.Method.CLUBS_APART else method,
                 players,
                 seed=seed,
                 allow_byes=allow_byes,
                 byes_so_far=byes_so_far,
-                partnered=partnered,
+                partnered=partner_cost,
                 opposed=opposed,
             )
             partners = {
                 "partners_drawn": True,
                 "repeat_partners": draw.repeat_partners(result.tables, partnered),
             }
+        elif method == Round.Method.CLUBS_APART:
+            player_clubs = _clubs(players)
+            clubs = draw.club_pairs(player_clubs)
+            result = draw.draw_clubs_apart(
+                players,
+                seed=seed,
+                table_sizes=sizes,
+                allow_byes=allow_byes,
+                clubs=player_clubs,
+                byes_so_far=byes_so_far,
+                met=_met(tournament),
+                teams=drawn_teams(tournament, players),
+            )
         else:
             result = draw.draw(
                 method,
@@ -283,6 +323,10 @@ def round_draw(
             exc.params["player"] = Player.objects.get(pk=exc.params["player"]).name
         raise ValidationError(draw_error_message(exc), code=exc.code, params=exc.params) from exc
     backups.backup_before(tournament, f"draw-{number}")
+    if planned.get("plan_made"):
+        tournament.seating_plan = planned["plan_made"]
+        tournament.save(update_fields=["seating_plan"])
+        planned["plan_made"] = True
     new_round = Round.objects.create(tournament=tournament, number=number, seed=seed, method=method)
     tables_create(new_round, result.tables)
     Bye.objects.bulk_create(Bye(round=new_round, player_id=p) for p in [*chosen, *result.byes])
@@ -299,12 +343,142 @@ def round_draw(
             "seed": seed,
             "tables": len(result.tables),
             **partners,
+            **planned,
+            **(
+                {"club_mates_together": draw.pairs_together(result.tables, clubs)}
+                if method == Round.Method.CLUBS_APART
+                else {}
+            ),
             **({"sitting_out": _names(chosen)} if chosen else {}),
         },
         reason=override_reason if overridden else "",
         round_number=number,
     )
     return new_round
+
+
+def _planned_round(
+    tournament: Tournament,
+    players: list[int],
+    *,
+    number: int,
+    seed: int,
+    table_sizes: Sequence[int],
+    allow_byes: bool,
+    byes_so_far: Counter[int],
+) -> tuple[draw.Draw, dict[str, Any]]:
+    """Round ``number`` from the tournament's plan of all rounds drawn in advance
+    (:attr:`Tournament.seating_plan`, :func:`tournaments.draw.plan_rounds`). The stored plan is
+    kept while it has this round and seats exactly ``players``; otherwise (no plan yet, a player
+    withdrew, sits out or came late, more rounds planned) this round and every later planned
+    round are planned anew from ``seed`` against the rounds played so far, and stored: the
+    Laufzettel must then be printed again. Returns the round's draw and the audit entry's words
+    (``plan_seed``; ``plan_made``: the new plan, for the caller to store after the draw's
+    backup, or False when the stored plan was kept). The plan is stored as
+    ``{"seed": s, "from_round": n, "rounds": {"n": {"tables": [[id, ...], ...], "byes": [...]}}}``
+    (round numbers as text: JSON keys)."""
+    if tournament.partners_drawn or drawn_teams(tournament, players) is not None:
+        raise ValidationError(
+            _("Rounds drawn in advance seat single players: choose another draw for partners."),
+            code="PLAN_TEAMS",
+        )
+    plan = tournament.seating_plan or {}
+    stored = (plan.get("rounds") or {}).get(str(number))
+    if stored is not None:
+        seated = [p for table in stored["tables"] for p in table] + list(stored["byes"])
+        if sorted(seated) == sorted(players):
+            kept = draw.Draw(seed=plan["seed"], tables=stored["tables"], byes=stored["byes"])
+            return kept, {"plan_seed": plan["seed"], "plan_made": False}
+    count = tournament.planned_rounds - number + 1
+    rounds = draw.plan_rounds(
+        players,
+        seed=seed,
+        rounds=count,
+        table_sizes=table_sizes,
+        allow_byes=allow_byes,
+        met=_met(tournament),
+        byes_so_far=byes_so_far,
+    )
+    made = {
+        "seed": seed,
+        "from_round": number,
+        "rounds": {
+            str(number + k): {"tables": r.tables, "byes": r.byes} for k, r in enumerate(rounds)
+        },
+    }
+    first = rounds[0]
+    return draw.Draw(seed=seed, tables=first.tables, byes=first.byes), {
+        "plan_seed": seed,
+        "plan_made": made,
+    }
+
+
+def _clubs(players: Collection[int]) -> dict[int, str]:
+    """Each of ``players`` with his club or village as entered (empty: none)."""
+    return dict(Player.objects.filter(pk__in=players).values_list("pk", "club"))
+
+
+def table_placings(the_round: Round) -> list[list[int]]:
+    """``the_round``'s tables in table order, each its player ids by their place at that table:
+    by the round's score as the table's stored result has it (the fewest first where the game
+    ranks so, Hintersche's Striche), a tie in the order of the seats (A before B). Two queries."""
+    game = the_round.scoring_game
+    seated: dict[int, dict[str, int]] = {}
+    for table_id, label, player_id in Seat.objects.filter(table__round=the_round).values_list(
+        "table_id", "label", "player_id"
+    ):
+        seated.setdefault(table_id, {})[label] = player_id
+    sign = 1 if game.metric_ascending else -1
+    placings = []
+    for table_id, result in the_round.tables.order_by("number").values_list("pk", "result"):
+        labels = seated.get(table_id, {})
+        order = list(game.seats(len(labels)))
+        scores = (result or {}).get("seats", {})
+
+        def key(label: str, scores: dict = scores, order: list = order) -> tuple[int, int]:
+            score = scores.get(label, [0])[0]
+            return (sign * score, order.index(label) if label in order else len(order))
+
+        placings.append([labels[label] for label in sorted(labels, key=key)])
+    return placings
+
+
+def _draw_by_placing(
+    tournament: Tournament, players: list[int], *, seed: int, table_sizes: Sequence[int]
+) -> draw.Draw:
+    """Movement by placing from the last round's placings (:func:`table_placings`,
+    :func:`tournaments.draw.draw_by_placing`). Refused (``ValidationError``) in a partnership
+    game (``MOVEMENT_TEAMS``), before round 1 (``MOVEMENT_NO_ROUND``), and when the players to
+    draw are not those who sat at the last round's tables (``MOVEMENT_FIELD``: someone withdrew,
+    sits out, had the bye or came late): the organiser then draws that round another way."""
+    if tournament.teams_allowed or tournament.partners_drawn:
+        raise ValidationError(
+            _("Movement by placing moves single players: choose another draw for partners."),
+            code="MOVEMENT_TEAMS",
+        )
+    last = tournament.rounds.order_by("-number").first()
+    if last is None:
+        raise ValidationError(
+            _(
+                "Movement by placing starts from the last round's places at the tables: draw "
+                "round 1 another way."
+            ),
+            code="MOVEMENT_NO_ROUND",
+        )
+    placings = table_placings(last)
+    seated = {p for table in placings for p in table}
+    changed = seated ^ set(players)
+    if changed:
+        raise ValidationError(
+            _(
+                "Movement by placing needs the players of round %(number)s at its tables, and "
+                "here the field has changed (%(names)s: withdrawn, sitting out, a bye or new). "
+                "Draw this round another way; the next can move again."
+            )
+            % {"number": last.number, "names": ", ".join(_names(changed))},
+            code="MOVEMENT_FIELD",
+        )
+    return draw.draw_by_placing(placings, seed=seed, table_sizes=table_sizes)
 
 
 def tables_create(the_round: Round, tables: Sequence[Sequence[int]]) -> None:
