@@ -297,6 +297,11 @@ def main(argv: list[str] | None = None) -> int:
     reason = postgres_unavailable(POSTGRES_URL) or redis_unavailable(BENCH_REDIS_URL)
     if reason:
         raise SystemExit(reason)
+    import redis
+
+    # A new database: its tournament has the id and the version of the last run's, whose cached
+    # standings and glances would answer for it (if the draw changed since, wrongly).
+    redis.Redis.from_url(BENCH_REDIS_URL).flushdb()
     with postgres_database(POSTGRES_URL) as url:
         client.use(url, BENCH_REDIS_URL)
         return run(args)
