@@ -138,11 +138,16 @@ def _key(pk: int, version: int, through_round: int | None) -> str:
     return f"glance:v1:{pk}:{version}:{through_round}"
 
 
-def remembered(pk: int, version: int, through_round: int | None) -> Glance | None:
+def at_hand(pk: int, version: int, through_round: int | None) -> Glance | None:
     """The glance of tournament ``pk`` at ``version`` if this process has it at hand (no query,
-    no cache read), else None."""
+    no cache read); while a thread of the process gets a new one, the one before
+    (:func:`cached_glance`); else None."""
     held = _MEMO.get((pk, through_round))
-    return held[1] if held is not None and held[0] == version else None
+    if held is None:
+        return None
+    if held[0] == version or held[0] < version and _computing.locked():
+        return held[1]
+    return None
 
 
 def cached_glance(tournament: Tournament, *, through_round: int | None = None) -> Glance:

@@ -381,3 +381,16 @@ def test_while_one_thread_gets_a_new_glance_the_others_show_the_one_before(eveni
     finish.set()
     first.join()
     assert new[0] is not before and glance.cached_glance(tournament) is new[0]
+
+
+def test_while_a_new_glance_is_got_the_note_answers_with_the_one_before(evening):
+    """:func:`glance.at_hand`: the version asked for; while a thread of the process gets a new
+    one, the one before (the note's refreshes then need no query either); else nothing."""
+    tournament, _roles = evening
+    before = glance.cached_glance(tournament)
+    newer = tournament.version + 1
+    assert glance.at_hand(tournament.pk, tournament.version, None) is before
+    assert glance.at_hand(tournament.pk, newer, None) is None
+    with glance._computing:  # a thread gets the new version's glance
+        assert glance.at_hand(tournament.pk, newer, None) is before
+    assert glance.at_hand(tournament.pk, tournament.version, 1) is None  # other rounds shown

@@ -105,8 +105,25 @@ def test_one_request_moves_the_version_shown_on_and_the_others_do_not_wait(
     with django_assert_num_queries(1):  # the tournament; no write
         again = client.get(address, headers={**HTMX, "If-None-Match": first["ETag"]})
     assert again.status_code == 304  # the version before, still
+    with django_assert_num_queries(0):  # meanwhile the room's polls are answered from the note
+        assert (
+            client.get(address, headers={**HTMX, "If-None-Match": first["ETag"]}).status_code == 304
+        )
+    clock[0] += datetime.timedelta(seconds=1)  # for a moment only
     assert Tournament.objects.get(pk=tournament.pk).shown_version == shown.shown_version
     cache.delete(_advancing_key(shown))  # that request ended without writing (it failed)
     moved = client.get(address, headers={**HTMX, "If-None-Match": first["ETag"]})
     assert moved.status_code == 200
     assert Tournament.objects.get(pk=tournament.pk).shown_version == shown.version
+
+
+def test_a_note_never_replaces_one_of_a_newer_version(evening, clock):
+    from django.core.cache import cache
+
+    from tournaments.models import Tournament
+
+    tournament, _roles = evening
+    tournament = Tournament.objects.get(pk=tournament.pk)
+    services.shown_note(tournament=tournament, version=tournament.version, through=None)
+    services.shown_note(tournament=tournament, version=tournament.version - 1, through=None)
+    assert cache.get(services.shown_key(tournament.slug)).version == tournament.version

@@ -44,6 +44,10 @@ def shown_version_advance(*, tournament: Tournament) -> int:
     return tournament.version
 
 
+ADVANCING_SECONDS = 1.0
+"""How long the version before is noted while one request moves the version shown on."""
+
+
 def _advancing_key(tournament: Tournament) -> str:
     """The cache key held by the request that moves the version shown on from the one shown
     now (:func:`shown_version_advance`)."""
@@ -79,7 +83,12 @@ def shown_note(*, tournament: Tournament, version: int, through: int | None) -> 
     asked with an ETag made from these answers 304 from the note alone (no query), and a phone's
     glance refresh gets its 200 from it where the process has that version's glance at hand
     (:class:`ShownNote`). Nothing is noted for a tournament whose pages are off, nor while the
-    pages follow every write (``PUBLIC_REFRESH_SECONDS`` 0)."""
+    pages follow every write (``PUBLIC_REFRESH_SECONDS`` 0).
+
+    An older version that is due to move on while another request moves it
+    (:func:`shown_version_advance`) is noted for :data:`ADVANCING_SECONDS`, so that the room's
+    polls meanwhile stay answered from the note instead of each reading the database; a note
+    never replaces one of a newer version."""
     refresh = settings.PUBLIC_REFRESH_SECONDS
     if refresh <= 0 or not tournament.public:
         return
@@ -88,10 +97,16 @@ def shown_note(*, tournament: Tournament, version: int, through: int | None) -> 
     if version != tournament.version and tournament.shown_at is not None:
         # An older version, shown since ``shown_at``: the next request after that moves on.
         left -= (now - tournament.shown_at).total_seconds()
-    if left > 0:
-        until = now.timestamp() + left
-        note = ShownNote(version, through, until, tournament.pk, tournament.game, tournament.status)
-        cache.set(shown_key(tournament.slug), note, timeout=math.ceil(left))
+        if left <= 0:
+            left = ADVANCING_SECONDS
+    key = shown_key(tournament.slug)
+    noted = cache.get(key)
+    if noted is not None and noted.version > version:
+        return
+    note = ShownNote(
+        version, through, now.timestamp() + left, tournament.pk, tournament.game, tournament.status
+    )
+    cache.set(key, note, timeout=math.ceil(left))
 
 
 def shown_forget(*, tournament: Tournament) -> None:

@@ -163,7 +163,7 @@ def _from_note(request: HttpRequest, slug: str, glance_etag: bool) -> HttpRespon
     (``services.shown_note``: the version, the rounds shown, for the seconds the version shown
     cannot move on) without a database query: a 304 where its ETag is the page's; and a phone's
     glance refresh (``glance_etag``) its 200 as well where this process has that version's
-    glance at hand (:func:`tournaments.glance.remembered`): the glance is all it shows, and the
+    glance at hand (:func:`tournaments.glance.at_hand`): the glance is all it shows, and the
     note says of the tournament what the rest of it needs. None for anything else (no note,
     a logged-in user, whose session would be read, a page the note cannot make): the page's own
     way then."""
@@ -175,7 +175,7 @@ def _from_note(request: HttpRequest, slug: str, glance_etag: bool) -> HttpRespon
     note = cache.get(services.shown_key(slug))
     if note is None or timezone.now().timestamp() >= note.until:
         return None
-    table = glance.remembered(note.pk, note.version, note.through) if glance_refresh else None
+    table = glance.at_hand(note.pk, note.version, note.through) if glance_refresh else None
     if table is not None and len(table) >= glance.FROM_PLAYERS:
         tournament = Tournament(
             pk=note.pk, slug=slug, game=note.game, status=note.status, version=note.version
