@@ -27,7 +27,9 @@ def test_a_relative_finds_the_evening_and_the_series_from_the_address(
     Tournament.objects.filter(pk=last_year.pk).update(
         status=Tournament.Status.FINISHED, date=datetime.date(2025, 9, 6)
     )
-    series = services.series_create(organiser=organiser, name="Hintersche-WM Schapbach")
+    series = services.series_create(
+        organiser=organiser, name="Hintersche-WM Schapbach", place_points=[25, 20, 16]
+    )
     services.series_assign(series=series, tournaments=[last_year], by=organiser)
 
     phone = new_page(phone=True, **GERMAN)
