@@ -1,6 +1,6 @@
 """Issue 19 in a real browser: a relative at home finds the evening and the series from the
 site's address on a 390 px phone, in German; the organiser draws round 1 with club-mates apart at
-laptop width."""
+laptop width; the desk says when the hall's laptop does not reach the public site."""
 
 from __future__ import annotations
 
@@ -71,3 +71,22 @@ def test_the_organiser_draws_round_1_with_club_mates_apart(live_server, desk, or
         assert sorted(clubs) == ["Adler", "Krone", "Linde", "Sonne"]
     entry = tournament.audit_entries.get(action=AuditEntry.Action.ROUND_DRAW)
     assert entry.after["method"] == Round.Method.CLUBS_APART and "seed" in entry.after
+
+
+@pytest.mark.german
+def test_the_desk_says_when_the_public_site_is_not_reached(
+    live_server, desk, make_tournament, settings
+):
+    """The hall's laptop without a connection: the push fails, and the desk says since when the
+    public site was not reached and that it tries again; nothing else on the desk waits for it."""
+    tournament = make_tournament(players=8, name="Hintersche-Abend im Adler")
+    settings.PUSH_URL = "http://127.0.0.1:9"  # nothing listens there
+    settings.PUSH_KEY = "the-hall-and-the-site-share-this"
+    state = services.tournament_push(tournament=tournament)
+    assert state.error and state.pushed_version is None
+    desk.context.add_cookies([{"name": "django_language", "value": "de", "url": live_server.url}])
+    desk.goto(live_server.url + tournament.get_absolute_url())
+    said = desk.locator(".push-state")
+    expect(said).to_contain_text("127.0.0.1:9")
+    expect(said).to_contain_text("nicht erreichbar")
+    expect(said).to_contain_text("alle 15 s wieder versucht")
