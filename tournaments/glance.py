@@ -14,9 +14,10 @@ import threading
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from django.conf import settings
 from django.core.cache import cache
 
-from tournaments.models import Tournament
+from tournaments.models import ShownGlance, Tournament
 from tournaments.standings import STANDINGS_SECONDS, Standings, cached_standings
 
 TOP = 10
@@ -114,11 +115,26 @@ def glance_of(standings: Standings) -> Glance:
                 last=row is last,
             )
         )
+    return _glance(lines, standings.rounds[-1] if standings.rounds else None)
+
+
+def _glance(lines: list[Line], latest_round: int | None) -> Glance:
     return Glance(
         lines=tuple(lines),
         positions={line.pk: index for index, line in enumerate(lines)},
-        latest_round=standings.rounds[-1] if standings.rounds else None,
+        latest_round=latest_round,
     )
+
+
+def glance_json(table: Glance) -> dict[str, object]:
+    """``table`` as JSON (``ShownGlance.glance``): ``{"latest_round": n, "lines": [[pk, rank,
+    name, withdrawn, decided_by, latest, latest_mark, total, last], …]}``."""
+    return {"latest_round": table.latest_round, "lines": [list(line) for line in table.lines]}
+
+
+def glance_from_json(data: dict) -> Glance:
+    """The :class:`Glance` that :func:`glance_json` wrote."""
+    return _glance([Line(*line) for line in data["lines"]], data["latest_round"])
 
 
 _MEMO: dict[tuple[int, int | None], tuple[int, Glance]] = {}
@@ -151,17 +167,18 @@ def at_hand(pk: int, version: int, through_round: int | None) -> Glance | None:
 
 
 def cached_glance(tournament: Tournament, *, through_round: int | None = None) -> Glance:
-    """:func:`glance_of` the standings through ``through_round`` (None: all rounds), kept in the
-    cache under the tournament's ``version`` like the standings (which are computed, or read
-    from the cache, only when the glance is missing), and in this process's memo.
+    """:func:`glance_of` the standings through ``through_round`` (None: all rounds) at the
+    tournament's ``version``: from this process's memo; else the version shown's
+    :class:`~tournaments.models.ShownGlance`, which the request that moved it on made for every
+    worker (:func:`shown_glance`); else kept in the cache like the standings (which are computed,
+    or read from the cache, only when the glance is missing).
 
-    One thread of this process gets a new version's glance; after every change of the version
+    One thread of this process fetches a new version's glance; after every change of the version
     shown every thread's next refresh misses at once. Meanwhile the others are given the glance
     of the version before, where the process has one (a few tenths of a second older than the
     version shown, which itself lags the deals by up to ``PUBLIC_REFRESH_SECONDS``), instead of
     waiting for it; without one they wait."""
-    slot = (tournament.pk, through_round)
-    held = _MEMO.get(slot)
+    held = _MEMO.get((tournament.pk, through_round))
     if held is not None and held[0] == tournament.version:
         return held[1]
     if held is None:
@@ -169,18 +186,44 @@ def cached_glance(tournament: Tournament, *, through_round: int | None = None) -
     elif not _computing.acquire(blocking=False):
         return held[1]  # another thread gets the new one
     try:
-        held = _MEMO.get(slot)
-        if held is not None and held[0] == tournament.version:
-            return held[1]
+        return _fetched(tournament, through_round, shown=True)
+    finally:
+        _computing.release()
+
+
+def shown_glance(tournament: Tournament, *, through_round: int | None) -> Glance:
+    """The glance of ``tournament`` at its ``version`` through ``through_round``, made here if
+    this process has not got it (never the one before: it becomes the version shown's
+    :class:`~tournaments.models.ShownGlance`). For ``services.shown_version_advance``."""
+    with _computing:
+        return _fetched(tournament, through_round, shown=False)
+
+
+def _fetched(tournament: Tournament, through_round: int | None, *, shown: bool) -> Glance:
+    """The glance of :func:`cached_glance`, under ``_computing``, kept in the memo; ``shown``:
+    look for the version shown's ``ShownGlance`` (one query) before the cache."""
+    slot = (tournament.pk, through_round)
+    held = _MEMO.get(slot)
+    if held is not None and held[0] == tournament.version:
+        return held[1]
+    found = None
+    if shown and settings.PUBLIC_REFRESH_SECONDS > 0:
+        stored = (
+            ShownGlance.objects.filter(
+                tournament_id=tournament.pk, version=tournament.version, through=through_round
+            )
+            .values_list("glance", flat=True)
+            .first()
+        )
+        found = None if stored is None else glance_from_json(stored)
+    if found is None:
         found = cache.get_or_set(
             _key(tournament.pk, tournament.version, through_round),
             lambda: glance_of(cached_standings(tournament, through_round=through_round)),
             timeout=STANDINGS_SECONDS,
         )
-        if held is None or held[0] < tournament.version:
-            if len(_MEMO) >= MEMO_SIZE:
-                _MEMO.clear()
-            _MEMO[slot] = (tournament.version, found)
-        return found
-    finally:
-        _computing.release()
+    if held is None or held[0] < tournament.version:
+        if len(_MEMO) >= MEMO_SIZE:
+            _MEMO.clear()
+        _MEMO[slot] = (tournament.version, found)
+    return found

@@ -1172,3 +1172,24 @@ class PushedCopy(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} ← {self.hall_version}"
+
+
+class ShownGlance(models.Model):
+    """The phones' glance at the standings (:mod:`tournaments.glance`) of the version the public
+    pages show, made once, by the request that moves that version on
+    (``services.shown_version_advance``), and read by every web worker instead of each computing
+    the standings again (issue 18). Derived from the deals, never edited, replaced with each
+    version shown; not part of a tournament's export."""
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    version = models.PositiveIntegerField()
+    """The tournament's ``version`` whose standings these are."""
+    through = models.PositiveIntegerField(null=True, blank=True)
+    """The last round shown while the live standings are hidden; None: every round."""
+    glance = models.JSONField()
+    """``glance.glance_json``: every ranked player's line in rank order and the latest round."""
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} @ {self.version}"

@@ -34,6 +34,28 @@ def _document_routes(route: str, view, name: str) -> list:
 
 
 urlpatterns = [
+    # The phones' pages come first: Django tries the routes in order, and these are asked
+    # hundreds of times a second while a big room plays (issue 18).
+    # The table (a private link: the table's own or a seat's).
+    path("t/sw.js", table.service_worker, name="table-sw"),
+    path("t/<str:token>/", table.table_detail, name="table-detail"),
+    path("t/<str:token>/manifest.webmanifest", table.table_manifest, name="table-manifest"),
+    path("t/<str:token>/correct/", table.table_correct, name="table-correct"),
+    path("t/<str:token>/deals/<int:number>/correct/", table.deal_correct, name="deal-correct"),
+    path("t/<str:token>/deals/<int:number>/undo/", table.deal_undo, name="deal-undo"),
+    path("t/<str:token>/deals/<int:number>/void/", table.deal_void, name="deal-void"),
+    path("t/<str:token>/confirm/", table.table_confirm, name="table-confirm"),
+    # The public pages.
+    path("s/", front.front_door, name="front-door"),
+    path("s/<slug:slug>/", public.standings, name="standings"),
+    path("s/<slug:slug>/room/", room.room_strip, name="room-strip"),
+    path("s/<slug:slug>/seat/", public.seat_search, name="seat-search"),
+    path("s/<slug:slug>/p/<int:pk>/", public.player_detail, name="player-detail"),
+    path("s/<slug:slug>/projector/", public.projector, name="projector"),
+    path("s/<slug:slug>/rankings/", public.side_rankings, name="side-rankings"),
+    path("s/<slug:slug>/print/<slug:kind>/", printed.final_document, name="final-document"),
+    path("series/<slug:series>/", series.series_public, name="series-public"),
+    path("series/<slug:series>/standings.pdf", series.series_document, name="series-document"),
     # The organiser's desk (login required).
     path("", front.home, name="tournament-list"),
     path("new/", desk.tournament_create, name="tournament-create"),
@@ -147,7 +169,6 @@ urlpatterns = [
     path("o/<slug:slug>/rounds/<int:number>/clock/", room.round_clock, name="round-clock"),
     path("o/<slug:slug>/announcement/", room.announcement, name="announcement"),
     path("o/<slug:slug>/next-round/", room.next_round, name="next-round"),
-    path("s/<slug:slug>/room/", room.room_strip, name="room-strip"),
     # The text for the paper and the hidden live standings (issue 17, part 5).
     path("o/<slug:slug>/press/", press.press_text, name="press-text"),
     path("o/<slug:slug>/press/download/", press.press_download, name="press-download"),
@@ -160,27 +181,6 @@ urlpatterns = [
     path("desk/series/<slug:series>/", series.series_edit, name="series-edit"),
     path("desk/register/", series.register, name="register"),
     path("desk/register/merge/", series.person_merge, name="person-merge"),
-    # desk: end
-    # The table (a private link: the table's own or a seat's).
-    path("t/sw.js", table.service_worker, name="table-sw"),
-    path("t/<str:token>/", table.table_detail, name="table-detail"),
-    path("t/<str:token>/manifest.webmanifest", table.table_manifest, name="table-manifest"),
-    path("t/<str:token>/correct/", table.table_correct, name="table-correct"),
-    path("t/<str:token>/deals/<int:number>/correct/", table.deal_correct, name="deal-correct"),
-    path("t/<str:token>/deals/<int:number>/undo/", table.deal_undo, name="deal-undo"),
-    path("t/<str:token>/deals/<int:number>/void/", table.deal_void, name="deal-void"),
-    path("t/<str:token>/confirm/", table.table_confirm, name="table-confirm"),
-    # The public pages.
-    path("s/", front.front_door, name="front-door"),
-    path("s/<slug:slug>/", public.standings, name="standings"),
-    path("s/<slug:slug>/seat/", public.seat_search, name="seat-search"),
-    path("s/<slug:slug>/p/<int:pk>/", public.player_detail, name="player-detail"),
-    path("s/<slug:slug>/projector/", public.projector, name="projector"),
-    path("s/<slug:slug>/rankings/", public.side_rankings, name="side-rankings"),
-    path("s/<slug:slug>/print/<slug:kind>/", printed.final_document, name="final-document"),
-    path("series/<slug:series>/", series.series_public, name="series-public"),
-    path("series/<slug:series>/standings.pdf", series.series_document, name="series-document"),
-    # public: end
     # The public installation takes the hall's pushes (docs/deploy.md).
     path("push/<slug:slug>/", push.push_receive, name="push-receive"),
     path("login/", auth_views.LoginView.as_view(), name="login"),

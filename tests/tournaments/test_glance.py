@@ -10,6 +10,7 @@ glance made small (the top 3, one line either side) so that eight players are en
 from __future__ import annotations
 
 import datetime
+import json
 import re
 
 import pytest
@@ -394,3 +395,79 @@ def test_while_a_new_glance_is_got_the_note_answers_with_the_one_before(evening)
     with glance._computing:  # a thread gets the new version's glance
         assert glance.at_hand(tournament.pk, newer, None) is before
     assert glance.at_hand(tournament.pk, tournament.version, 1) is None  # other rounds shown
+
+
+# --- one glance for every web worker -----------------------------------------------------------
+
+
+def _another_worker() -> None:
+    """What another web worker of the same server has: none of this process's glances, nor its
+    cache (the local-memory cache is a worker's own; the version shown's note goes with it)."""
+    from django.core.cache import cache
+
+    glance.forget()
+    cache.clear()
+
+
+def test_the_request_that_moves_the_version_shown_on_leaves_its_glance_for_every_worker(
+    client, evening, small_glance, clock, monkeypatch, django_assert_num_queries
+):
+    """1A's Strich in round 2 (2 → 3 Striche; he stays 7th): the refresh that moves the version
+    shown on stores its glance as the tournament's ShownGlance; another worker's refresh then
+    reads it (the tournament and that row: two queries) and computes no standings."""
+    from tournaments.models import ShownGlance, Tournament
+
+    tournament, roles = evening
+    mine = url("standings", tournament) + f"?me={roles['1A'].pk}"
+    client.get(mine, headers=HTMX)
+    seat = Seat.objects.select_related("table").get(table__round__number=2, player=roles["1A"])
+    record(seat.table, strich_to(seat.label))
+    clock[0] += datetime.timedelta(seconds=6)  # past the shared 5 s
+    assert client.get(mine, headers=HTMX).status_code == 200
+    now = Tournament.objects.get(pk=tournament.pk)
+    assert now.shown_version == now.version
+    stored = ShownGlance.objects.get(tournament=tournament)
+    assert (stored.version, stored.through) == (now.version, None)
+    lines = {line[2]: line for line in stored.glance["lines"]}
+    assert lines[roles["1A"].name][1] == "7" and lines[roles["1A"].name][7] == 3  # rank, total
+    assert stored.glance["latest_round"] == 2
+
+    _another_worker()
+
+    def computed(*args, **kwargs):
+        raise AssertionError("another worker computed the standings")
+
+    monkeypatch.setattr(glance, "cached_standings", computed)
+    with django_assert_num_queries(2):
+        other = client.get(mine, headers=HTMX)
+    row = re.search(r'<tr id="me" class="me"[^>]*>.*?</tr>', other.content.decode()).group(0)
+    assert row.endswith('<td class="num total">3</td></tr>')
+
+
+def test_a_move_claimed_by_another_worker_is_left_to_it(
+    client, evening, small_glance, clock, monkeypatch
+):
+    """Two workers find the new version due at once; the one whose claim (``shown_at`` as both
+    read it) lands first moves it on. The other shows the version before and computes
+    nothing."""
+    from tournaments.models import ShownGlance, Tournament
+
+    tournament, roles = evening
+    client.get(url("standings", tournament), headers=HTMX)
+    seat = Seat.objects.select_related("table").get(table__round__number=2, player=roles["1A"])
+    record(seat.table, strich_to(seat.label))
+    clock[0] += datetime.timedelta(seconds=6)
+    read = Tournament.objects.get(pk=tournament.pk)
+    Tournament.objects.filter(pk=tournament.pk).update(shown_at=clock[0])  # the other's claim
+    monkeypatch.setattr(glance, "shown_glance", lambda *a, **k: pytest.fail("computed"))
+    assert services.shown_version_advance(tournament=read, through=None) == read.shown_version
+    assert Tournament.objects.get(pk=tournament.pk).shown_version == read.shown_version
+    assert not ShownGlance.objects.filter(tournament=tournament, version=read.version).exists()
+
+
+def test_a_glance_survives_its_json():
+    """``ShownGlance.glance`` gives back the glance it was made of: its lines, where each player
+    stands, its round."""
+    table = synthetic(5)
+    back = glance.glance_from_json(json.loads(json.dumps(glance.glance_json(table))))
+    assert back == table

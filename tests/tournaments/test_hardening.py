@@ -241,6 +241,17 @@ def test_no_page_needs_inline_code_and_the_policy_allows_none(client, make_tourn
         assert _inline_code(response.content.decode()) == [], url
 
 
+def test_a_304_goes_out_without_the_policy_the_page_keeps_it(client, tournament):
+    """The browser keeps the headers of the page it holds when told 304 (RFC 9111, 4.3.4): the
+    policy is sent with every page, not with the 304s of the phones' polls."""
+    address = reverse("standings", args=[tournament.slug])
+    page = client.get(address)
+    assert "script-src 'self'" in page["Content-Security-Policy"]
+    again = client.get(address, headers={"If-None-Match": page["ETag"]})
+    assert again.status_code == 304
+    assert "Content-Security-Policy" not in again
+
+
 def test_htmx_does_not_inject_its_indicator_style(client, tournament):
     html = client.get(reverse("standings", args=[tournament.slug])).content.decode()
     assert '"includeIndicatorStyles": false' in html

@@ -10,25 +10,34 @@ from typing import NamedTuple
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db import transaction
 from django.utils import timezone
 
-from tournaments.models import Tournament
+from tournaments import glance
+from tournaments.models import ShownGlance, Tournament
 
 
-def shown_version_advance(*, tournament: Tournament) -> int:
+def shown_version_advance(*, tournament: Tournament, through: int | None) -> int:
     """The version of ``tournament`` its public pages show: the current one, or the one shown
     last if that was shown less than ``settings.PUBLIC_REFRESH_SECONDS`` ago. While every table
     enters deals the version moves several times a second; this lets the room's phones share one
     rendering (and get 304s) for those few seconds instead of each poll rendering anew. Kept on
-    the tournament's row, so that every worker and machine shows the same version: at most one
-    small write per tournament every few seconds (no audit entry: nothing of the tournament
+    the tournament's row, so that every worker and machine shows the same version: at most two
+    small writes per tournament every few seconds (no audit entry: nothing of the tournament
     changes). The pages lag the deals by at most that long; they poll every 10 seconds
-    anyway.
+    anyway. ``through``: the last round the public pages show (``tournaments.hidden``; None:
+    all).
 
-    One request (of the cache's reach: the process, or every worker with Redis) makes that
-    write; the others meanwhile keep showing the version before. A write waits while a table
-    writes its deal (SQLite takes one writer at a time): were every phone's request that finds
-    the version due to try it, the server's threads would all wait behind the tables' deals."""
+    One request moves the version shown on; the others meanwhile keep showing the version
+    before. It first claims the move (``shown_at`` written where nobody wrote it since it was
+    read: one request of every worker and machine), then makes the new version's glance
+    (``glance.shown_glance``) and writes it as the tournament's
+    :class:`~tournaments.models.ShownGlance` in the transaction that moves the version shown on:
+    the room's other web workers read it instead of each computing the standings again, and a
+    version is shown only once its glance is there. A write waits while a table writes its deal
+    (SQLite takes one writer at a time): were every phone's request that finds the version due to
+    try it, the server's threads would all wait behind the tables' deals (a cache key keeps the
+    others of the process away)."""
     refresh = settings.PUBLIC_REFRESH_SECONDS
     if refresh <= 0 or tournament.shown_version == tournament.version:
         return tournament.version
@@ -38,9 +47,24 @@ def shown_version_advance(*, tournament: Tournament) -> int:
         return tournament.shown_version
     if not cache.add(_advancing_key(tournament), True, timeout=refresh):
         return tournament.shown_version
-    Tournament.objects.filter(pk=tournament.pk, shown_version=tournament.shown_version).update(
-        shown_version=tournament.version, shown_at=now
-    )
+    mine = Tournament.objects.filter(
+        pk=tournament.pk, shown_version=tournament.shown_version, shown_at=tournament.shown_at
+    ).update(shown_at=now)
+    if not mine:
+        return tournament.shown_version
+    table = glance.shown_glance(tournament, through_round=through)
+    with transaction.atomic():
+        ShownGlance.objects.update_or_create(
+            tournament=tournament,
+            defaults={
+                "version": tournament.version,
+                "through": through,
+                "glance": glance.glance_json(table),
+            },
+        )
+        Tournament.objects.filter(pk=tournament.pk).update(
+            shown_version=tournament.version, shown_at=timezone.now()
+        )
     return tournament.version
 
 

@@ -75,8 +75,9 @@ def public_tournament(request: HttpRequest, slug: str) -> Tournament:
     tournament = get_object_or_404(Tournament.objects.annotate(**latest), slug=slug)
     if not permissions.may(request.user, permissions.Action.VIEW_PUBLIC, tournament):
         raise Http404
-    shown = services.shown_version_advance(tournament=tournament)
-    services.shown_note(tournament=tournament, version=shown, through=hidden(tournament))
+    through = hidden(tournament)
+    shown = services.shown_version_advance(tournament=tournament, through=through)
+    services.shown_note(tournament=tournament, version=shown, through=through)
     tournament.version = shown
     return tournament
 
@@ -177,13 +178,14 @@ def _from_note(request: HttpRequest, slug: str, glance_etag: bool) -> HttpRespon
         return None
     table = glance.at_hand(note.pk, note.version, note.through) if glance_refresh else None
     if table is not None and len(table) >= glance.FROM_PLAYERS:
-        tournament = Tournament(
-            pk=note.pk, slug=slug, game=note.game, status=note.status, version=note.version
-        )
-        etag = _glance_etag(request, slug, table, note.through, tournament.finished, None)
-        response = get_conditional_response(request, etag=etag) or _glance_page(
-            request, tournament, table, [], note.through
-        )
+        finished = note.status == Tournament.Status.FINISHED
+        etag = _glance_etag(request, slug, table, note.through, finished, None)
+        response = get_conditional_response(request, etag=etag)
+        if response is None:
+            tournament = Tournament(
+                pk=note.pk, slug=slug, game=note.game, status=note.status, version=note.version
+            )
+            response = _glance_page(request, tournament, table, [], note.through)
     else:
         etag = _etag(request, slug, note.version, note.through, None)
         response = get_conditional_response(request, etag=etag)
