@@ -145,6 +145,10 @@ BACKUPS_KEPT = env.int("KREIDETAFEL_BACKUPS_KEPT", default=30)
 
 PUBLIC_REFRESH_SECONDS = env.int("KREIDETAFEL_PUBLIC_REFRESH_SECONDS", default=5)
 """The public pages show a new version of the standings at most this often (0: at once)."""
+PUBLIC_MOVE_ON_IN_BACKGROUND = env.bool("KREIDETAFEL_PUBLIC_MOVE_ON_IN_BACKGROUND", default=True)
+"""The new version's standings for the public pages are made by a thread of the web worker
+whose request found them due, which meanwhile answers with the version before
+(``services.shown_version_advance``); False: by that request itself (the tests)."""
 
 # The hall feeds the public site (docs/deploy.md): the hall's installation pushes its public
 # tournaments to PUSH_URL; the public installation takes them with the same PUSH_KEY and gives

@@ -60,6 +60,7 @@ def _language(request, settings):
     language = "de" if request.node.get_closest_marker("german") else "en"
     settings.LANGUAGE_CODE = language
     settings.PUBLIC_REFRESH_SECONDS = 0  # the public pages follow every write at once
+    settings.PUBLIC_MOVE_ON_IN_BACKGROUND = False  # where a test sets a refresh: in its request
     with translation.override(language):
         yield
 

@@ -471,3 +471,78 @@ def test_a_glance_survives_its_json():
     table = synthetic(5)
     back = glance.glance_from_json(json.loads(json.dumps(glance.glance_json(table))))
     assert back == table
+
+
+def _moved_on() -> None:
+    """Wait for the thread that moves the version shown on (``PUBLIC_MOVE_ON_IN_BACKGROUND``)."""
+    import threading
+
+    for thread in threading.enumerate():
+        if thread.name == "kreidetafel-move-on":
+            thread.join(timeout=30)
+
+
+@pytest.mark.django_db(transaction=True)  # the thread reads what the test wrote
+def test_a_thread_moves_the_version_shown_on_while_the_request_shows_the_one_before(
+    client, evening, small_glance, clock, settings
+):
+    """With ``PUBLIC_MOVE_ON_IN_BACKGROUND`` (as served) no phone waits for the new standings: the
+    refresh that finds 1A's Strich due still shows his 2 Striche, a thread of its worker makes the
+    glance with 3 and moves the version shown on, and the next refresh shows it."""
+    from tournaments.models import ShownGlance, Tournament
+
+    settings.PUBLIC_MOVE_ON_IN_BACKGROUND = True
+    tournament, roles = evening
+    mine = url("standings", tournament) + f"?me={roles['1A'].pk}"
+    client.get(mine, headers=HTMX)
+    _moved_on()  # the first request showed the evening as it was
+    seat = Seat.objects.select_related("table").get(table__round__number=2, player=roles["1A"])
+    record(seat.table, strich_to(seat.label))
+    clock[0] += datetime.timedelta(seconds=6)
+    due = client.get(mine, headers=HTMX).content.decode()
+    assert re.search(r'<tr id="me".*?</tr>', due).group(0).endswith('total">2</td></tr>')
+    _moved_on()
+    now = Tournament.objects.get(pk=tournament.pk)
+    assert now.shown_version == now.version
+    assert ShownGlance.objects.get(tournament=tournament).version == now.version
+    clock[0] += datetime.timedelta(seconds=2)  # past the moment the version before stays noted
+    shown = client.get(mine, headers=HTMX).content.decode()
+    assert re.search(r'<tr id="me".*?</tr>', shown).group(0).endswith('total">3</td></tr>')
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_thread_that_fails_leaves_the_version_shown_for_a_later_request(
+    client, evening, small_glance, clock, settings, monkeypatch, caplog
+):
+    """The thread's failure is logged; the version shown stays (nothing half written), and the
+    first request after the next few seconds moves it on."""
+    from tournaments.models import ShownGlance, Tournament
+
+    settings.PUBLIC_MOVE_ON_IN_BACKGROUND = True
+    tournament, roles = evening
+    address = url("standings", tournament)
+    client.get(address, headers=HTMX)
+    _moved_on()  # the first request showed the evening as it was
+    seat = Seat.objects.select_related("table").get(table__round__number=2, player=roles["1A"])
+    record(seat.table, strich_to(seat.label))
+    clock[0] += datetime.timedelta(seconds=6)
+    before = Tournament.objects.get(pk=tournament.pk)
+    real = glance.shown_glance
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(glance, "shown_glance", broken)
+    assert client.get(address, headers=HTMX).status_code == 200
+    _moved_on()
+    assert "could not move on" in caplog.text and "the disk is full" in caplog.text
+    assert Tournament.objects.get(pk=tournament.pk).shown_version == before.shown_version
+    assert ShownGlance.objects.get(tournament=tournament).version == before.shown_version
+    monkeypatch.setattr(glance, "shown_glance", real)
+    from django.core.cache import cache
+
+    cache.clear()  # the claim's key lapses with the few seconds
+    clock[0] += datetime.timedelta(seconds=6)
+    client.get(address, headers=HTMX)
+    _moved_on()
+    assert Tournament.objects.get(pk=tournament.pk).shown_version == before.version

@@ -4,17 +4,22 @@ database query."""
 
 from __future__ import annotations
 
+import copy
 import datetime
+import logging
 import math
+import threading
 from typing import NamedTuple
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import transaction
+from django.db import connections, transaction
 from django.utils import timezone
 
 from tournaments import glance
 from tournaments.models import ShownGlance, Tournament
+
+logger = logging.getLogger(__name__)
 
 
 def shown_version_advance(*, tournament: Tournament, through: int | None) -> int:
@@ -29,12 +34,14 @@ def shown_version_advance(*, tournament: Tournament, through: int | None) -> int
     all).
 
     One request moves the version shown on; the others meanwhile keep showing the version
-    before. It first claims the move (``shown_at`` written where nobody wrote it since it was
-    read: one request of every worker and machine), then makes the new version's glance
-    (``glance.shown_glance``) and writes it as the tournament's
-    :class:`~tournaments.models.ShownGlance` in the transaction that moves the version shown on:
-    the room's other web workers read it instead of each computing the standings again, and a
-    version is shown only once its glance is there. A write waits while a table writes its deal
+    before. It claims the move (``shown_at`` written where nobody wrote it since it was read: one
+    request of every worker and machine) and starts a thread (``PUBLIC_MOVE_ON_IN_BACKGROUND``;
+    else it does it itself) that makes the new version's glance (``glance.shown_glance``) and
+    writes it as the tournament's :class:`~tournaments.models.ShownGlance` in the transaction
+    that moves the version shown on: no phone's request waits for the standings, the room's
+    other web workers read the glance instead of each computing the standings again, and a
+    version is shown only once its glance is there. Returns the version this request shows
+    (with the thread: still the one before). A write waits while a table writes its deal
     (SQLite takes one writer at a time): were every phone's request that finds the version due to
     try it, the server's threads would all wait behind the tables' deals (a cache key keeps the
     others of the process away)."""
@@ -52,6 +59,20 @@ def shown_version_advance(*, tournament: Tournament, through: int | None) -> int
     ).update(shown_at=now)
     if not mine:
         return tournament.shown_version
+    if not settings.PUBLIC_MOVE_ON_IN_BACKGROUND:
+        _move_on(tournament, through)
+        return tournament.version
+    # A copy: the request goes on to show the version before with this tournament.
+    moving = copy.copy(tournament)
+    threading.Thread(
+        target=_move_on_in_background, args=(moving, through), name="kreidetafel-move-on"
+    ).start()
+    return tournament.shown_version
+
+
+def _move_on(tournament: Tournament, through: int | None) -> None:
+    """Make the glance of ``tournament`` at its version, store it as its ``ShownGlance`` and show
+    that version (:func:`shown_version_advance`, once the move is claimed)."""
     table = glance.shown_glance(tournament, through_round=through)
     with transaction.atomic():
         ShownGlance.objects.update_or_create(
@@ -65,7 +86,18 @@ def shown_version_advance(*, tournament: Tournament, through: int | None) -> int
         Tournament.objects.filter(pk=tournament.pk).update(
             shown_version=tournament.version, shown_at=timezone.now()
         )
-    return tournament.version
+
+
+def _move_on_in_background(tournament: Tournament, through: int | None) -> None:
+    """:func:`_move_on` in a thread of its own, with its own database connection, closed at the
+    end. A failure is logged; the version shown stays, and a request after
+    ``PUBLIC_REFRESH_SECONDS`` tries again."""
+    try:
+        _move_on(tournament, through)
+    except Exception:
+        logger.exception("The public pages of %s could not move on", tournament.slug)
+    finally:
+        connections.close_all()
 
 
 ADVANCING_SECONDS = 1.0
