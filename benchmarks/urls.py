@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments import glance
 from tournaments.models import AuditEntry
+from tournaments.views import public
 
 
 def bare(request: HttpRequest) -> HttpResponse:
@@ -33,6 +34,7 @@ def bare_post(request: HttpRequest, tournament: int) -> HttpResponse:
 def cache_clear(request: HttpRequest) -> HttpResponse:
     cache.clear()
     glance.forget()
+    public.forget()
     return HttpResponse("ok", content_type="text/plain")
 
 

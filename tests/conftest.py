@@ -78,6 +78,8 @@ def _empty_cache():
     from django.core.cache import cache
 
     from tournaments import glance
+    from tournaments.views import public
 
     cache.clear()
     glance.forget()  # the glances this process keeps beside the cache
+    public.forget()  # and the tournaments it read

@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 import json
 import re
+import threading
 
 import pytest
 from django.urls import reverse
@@ -239,7 +240,6 @@ def test_a_phones_refresh_is_at_most_10_kib_however_many_players(client, make_to
 def test_threads_missing_a_new_glance_compute_it_once(evening, monkeypatch):
     """After the version shown changes every thread's next refresh misses at once: one computes
     the standings, the others wait for its glance."""
-    import threading
 
     from tournaments import standings
 
@@ -358,7 +358,6 @@ def test_a_changed_glance_refresh_is_made_from_the_note_without_a_query(
 def test_while_one_thread_gets_a_new_glance_the_others_show_the_one_before(evening, monkeypatch):
     """The first refresh after the version shown moves on gets the new glance; the process's
     other threads do not wait for it meanwhile but show the glance they had."""
-    import threading
 
     from tournaments import standings
 
@@ -475,16 +474,29 @@ def test_a_glance_survives_its_json():
 
 def _moved_on() -> None:
     """Wait for the thread that moves the version shown on (``PUBLIC_MOVE_ON_IN_BACKGROUND``)."""
-    import threading
-
     for thread in threading.enumerate():
         if thread.name == "kreidetafel-move-on":
             thread.join(timeout=30)
 
 
+def _held_back(monkeypatch) -> threading.Event:
+    """The thread that moves the version shown on starts its work only once the returned event
+    is set (after the request that started it has answered: it must not wait for the thread;
+    and the test database takes one writer at a time)."""
+    release = threading.Event()
+    real = glance.shown_glance
+
+    def held_back(*args, **kwargs):
+        assert release.wait(timeout=30), "the request waited for the thread"
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(glance, "shown_glance", held_back)
+    return release
+
+
 @pytest.mark.django_db(transaction=True)  # the thread reads what the test wrote
 def test_a_thread_moves_the_version_shown_on_while_the_request_shows_the_one_before(
-    client, evening, small_glance, clock, settings
+    client, evening, small_glance, clock, settings, monkeypatch
 ):
     """With ``PUBLIC_MOVE_ON_IN_BACKGROUND`` (as served) no phone waits for the new standings: the
     refresh that finds 1A's Strich due still shows his 2 Striche, a thread of its worker makes the
@@ -499,8 +511,10 @@ def test_a_thread_moves_the_version_shown_on_while_the_request_shows_the_one_bef
     seat = Seat.objects.select_related("table").get(table__round__number=2, player=roles["1A"])
     record(seat.table, strich_to(seat.label))
     clock[0] += datetime.timedelta(seconds=6)
+    release = _held_back(monkeypatch)
     due = client.get(mine, headers=HTMX).content.decode()
     assert re.search(r'<tr id="me".*?</tr>', due).group(0).endswith('total">2</td></tr>')
+    release.set()
     _moved_on()
     now = Tournament.objects.get(pk=tournament.pk)
     assert now.shown_version == now.version
@@ -543,6 +557,8 @@ def test_a_thread_that_fails_leaves_the_version_shown_for_a_later_request(
 
     cache.clear()  # the claim's key lapses with the few seconds
     clock[0] += datetime.timedelta(seconds=6)
+    release = _held_back(monkeypatch)
     client.get(address, headers=HTMX)
+    release.set()
     _moved_on()
     assert Tournament.objects.get(pk=tournament.pk).shown_version == before.version

@@ -48,7 +48,7 @@ def test_the_note_never_answers_200_and_lapses_with_the_shared_version(
     tournament, roles = evening
     address = reverse("standings", args=[tournament.slug])
     first = client.get(address, headers=HTMX)["ETag"]
-    with django_assert_num_queries(1):  # another ETag: the page's own way
+    with django_assert_num_queries(0):  # another ETag: the page, from the tournament held
         assert client.get(address, headers={**HTMX, "If-None-Match": '"x"'}).status_code == 200
     seat = Seat.objects.select_related("table").get(table__round__number=2, player=roles["2A"])
     record(seat.table, strich_to(seat.label))
@@ -127,3 +127,21 @@ def test_a_note_never_replaces_one_of_a_newer_version(evening, clock):
     services.shown_note(tournament=tournament, version=tournament.version, through=None)
     services.shown_note(tournament=tournament, version=tournament.version - 1, through=None)
     assert cache.get(services.shown_key(tournament.slug)).version == tournament.version
+
+
+def test_a_phone_opening_the_page_again_costs_no_query(
+    client, evening, clock, organiser, django_assert_num_queries
+):
+    """While the note holds, the tournament this process read at the version shown serves a
+    visitor's page anew without a query; the organiser's switch (pages off) ends that at once,
+    and a logged-in organiser's page is always read afresh (his session says who he is)."""
+    tournament, roles = evening
+    address = reverse("standings", args=[tournament.slug])
+    assert client.get(address).status_code == 200
+    with django_assert_num_queries(0):
+        again = client.get(address).content.decode()
+    assert tournament.name in again and roles["2B"].name in again
+    services.tournament_settings(tournament=tournament, by=organiser, public=False)
+    assert client.get(address).status_code == 404
+    client.force_login(organiser)
+    assert client.get(address).status_code == 200  # his own tournament, pages off

@@ -9,6 +9,7 @@ refresh that changed is answered from that note as well."""
 
 from __future__ import annotations
 
+import copy
 import functools
 import hashlib
 from collections.abc import Callable
@@ -80,7 +81,11 @@ def public_tournament(request: HttpRequest, slug: str) -> Tournament:
     none). The latest round drawn comes with it (``latest_round``, its number, None before the
     first, for :func:`hidden`; ``latest_round_status`` and ``latest_round_clock`` for the room's
     clock; ``has_side_groups``: a category or team has a player, for the side rankings' tab).
-    One query for a visitor without a login."""
+    One query for a visitor without a login; none while the cache's note of the version shown
+    holds and this process has read the tournament at that version (:func:`_held`)."""
+    held = _held(request, slug)
+    if held is not None:
+        return held
     tournament = get_object_or_404(_public_tournaments(), slug=slug)
     if not permissions.may(request.user, permissions.Action.VIEW_PUBLIC, tournament):
         raise Http404
@@ -88,7 +93,41 @@ def public_tournament(request: HttpRequest, slug: str) -> Tournament:
     shown = services.shown_version_advance(tournament=tournament, through=through)
     services.shown_note(tournament=tournament, version=shown, through=through)
     tournament.version = shown
+    if len(_HELD) >= HELD_SIZE:
+        _HELD.clear()
+    _HELD[slug] = tournament
     return tournament
+
+
+_HELD: dict[str, Tournament] = {}
+"""This process's newest read of each public tournament (by slug), as :func:`public_tournament`
+returned it."""
+HELD_SIZE = 64
+
+
+def forget() -> None:
+    """Empty this process's reads of the public tournaments (:data:`_HELD`), as ``cache.clear()``
+    empties the cache."""
+    _HELD.clear()
+
+
+def _held(request: HttpRequest, slug: str) -> Tournament | None:
+    """A copy of the tournament at ``slug`` as this process read it last, where that read is of
+    the version the cache's note says the public pages show (``services.shown_note``, which is
+    only there while its pages are on, and dropped at once by the organiser's switches) and the
+    visitor has no session (a logged-in user may see more, and his session is read anyway):
+    a phone opening the page again costs no query. None otherwise."""
+    if settings.SESSION_COOKIE_NAME in request.COOKIES:
+        return None
+    tournament = _HELD.get(slug)
+    if tournament is None:
+        return None
+    note = cache.get(services.shown_key(slug))
+    if note is None or timezone.now().timestamp() >= note.until:
+        return None
+    if (note.version, note.through) != (tournament.version, hidden(tournament)):
+        return None
+    return copy.copy(tournament)
 
 
 def hidden(tournament: Tournament) -> int | None:
