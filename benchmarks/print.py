@@ -5,8 +5,9 @@ other benchmarks. Figures in ``benchmarks/results/print.json`` and docs/benchmar
 * Each document is made in a child process of its own (``--child``), as the worker makes it: the
   seconds of the builder alone (the tournament already read), its page count, and the child's peak
   memory (``ru_maxrss``) next to the peak before the builder ran (Django, the tournament row),
-  and the largest peak of the processes it started (the sheets' parts); the CPU seconds of the
-  child and of those processes, which move less with the load than the seconds. Goals (issue
+  and the largest peak of the processes it started (the sheets' parts and the fork server they
+  are forked from); the CPU seconds of the child and of those processes, which move less with
+  the load than the seconds. Goals (issue
   18, "the room at championship scale"): the championship report ≤ 5 s; a round's whole print
   run for 250 tables, "Everything for the round" (the seating list, the table sheets with their
   QR codes and the standings after the round before, as one file), ≤ 8 s.
@@ -71,6 +72,15 @@ def _tournament():
     return Tournament.objects.filter(slug=SLUG).first()
 
 
+def _stop_fork_server() -> None:
+    """Stop multiprocessing's fork server if the document started one (the sheets' parts are
+    forked from it, ``pdfparts.Workers``): it has reaped them, and its CPU seconds and peak
+    memory and theirs then count among this process's children's."""
+    from multiprocessing import forkserver
+
+    forkserver._forkserver._stop()
+
+
 def child(kind: str, number: int | None) -> dict[str, Any]:
     """Make one document in this process; its figures."""
     from pypdf import PdfReader
@@ -85,6 +95,7 @@ def child(kind: str, number: int | None) -> dict[str, Any]:
     start = time.perf_counter()
     pdf = document.build(tournament, the_round, "https://kreidetafel.example")
     seconds = time.perf_counter() - start
+    _stop_fork_server()
     cpu = _cpu(resource.RUSAGE_SELF) - cpu_before[0], _cpu(resource.RUSAGE_CHILDREN) - cpu_before[1]
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     parts_peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss

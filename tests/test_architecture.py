@@ -173,8 +173,9 @@ def test_each_part_keeps_to_its_arrows() -> None:
 
 
 def test_a_pdf_part_process_imports_no_django():
-    """The processes that make a long document's parts (``tournaments.printing.pdfparts``, started
-    fresh) import the module by its name: its package must not pull Django or the models in."""
+    """The processes that make a long document's parts (``tournaments.printing.pdfparts``,
+    forked from a fork server started fresh) import the module by its name: its package must not
+    pull Django or the models in."""
     code = (
         "import sys, tournaments.printing.pdfparts; "
         "print(sorted(m for m in sys.modules if m.startswith(('django', 'tournaments'))))"

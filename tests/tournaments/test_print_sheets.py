@@ -94,6 +94,34 @@ def test_many_table_sheets_are_made_in_parts_and_joined_in_order(db, monkeypatch
         assert text.endswith(f"{page} / {len(tables)}"), text[-40:]
 
 
+def test_every_qr_code_of_the_sheets_reads_back_as_its_link(db, monkeypatch):
+    """The codes are drawn with one fixed mask (``pdfparts.QR_MASK``) instead of segno's search
+    for the best of eight: each image of the sheets, made in parts, read back by a scanner's
+    decoder (ZXing), is the link of its table or seat, and every link is there."""
+    zxingcpp = pytest.importorskip("zxingcpp")
+    from PIL import Image
+
+    tournament, round = demo("hintersche")
+    Tournament.objects.filter(pk=tournament.pk).update(confirmation_required=True)
+    round.tournament.refresh_from_db()
+    monkeypatch.setattr("tournaments.printing.sheets.PARALLEL_SHEETS", 1)
+    monkeypatch.setattr("tournaments.printing.pdfparts.processes", lambda: 2)
+    links = {BASE + table.get_absolute_url() for table in round.tables.all()}
+    links |= {BASE + seat.get_absolute_url() for seat in Seat.objects.filter(table__round=round)}
+
+    read = []
+    for page in PdfReader(io.BytesIO(table_sheets_pdf(round, BASE))).pages:
+        for image in page.images:
+            # One pixel a module: four a module and a sharp edge, as a phone's camera sees it.
+            code = image.image.convert("L")
+            code = code.resize((code.width * 4, code.height * 4), Image.Resampling.NEAREST)
+            read.append(tuple(result.text for result in zxingcpp.read_barcodes(code)))
+
+    assert all(len(texts) == 1 for texts in read)
+    assert {texts[0] for texts in read} == links
+    assert len(links) == 6 * 5  # the demo's 6 tables: the table's code and one a seat
+
+
 @pytest.mark.parametrize("game", sorted(GRID_HEADS))
 def test_seating_list_names_every_player_with_his_table_and_seat(db, game):
     tournament, round = demo(game)

@@ -4,7 +4,7 @@ imports only this module, weasyprint and segno).
 
 Every document goes through :func:`write_pdf`, whose URL fetcher draws the QR codes
 (:func:`qr_src`) while weasyprint lays out: in the parts' processes, not before them in the one
-that wrote the HTML (250 sheets' codes are about a second of Python)."""
+that wrote the HTML (250 sheets' codes are 0.4 s of CPU, with the fixed :data:`QR_MASK`)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import io
 import os
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from multiprocessing import get_context
+from multiprocessing import forkserver, get_context
 from typing import Any
 from urllib.parse import quote, unquote
 
@@ -23,6 +23,10 @@ from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 QR = "kreide-qr:"
 """The scheme of an image address that :func:`write_pdf` draws as the QR code of the rest."""
+QR_MASK = 0
+"""The QR codes' data mask (0–7; 0: modules where row + column is even are inverted). Every mask
+gives a valid code (ISO/IEC 18004 lets the encoder choose); segno's search for the best of the
+eight scored each code eight times, three quarters of the time a code took."""
 
 
 def qr_src(url: str) -> str:
@@ -39,7 +43,7 @@ class _Fetcher(URLFetcher):
         if not url.startswith(QR):
             return super().fetch(url, headers)
         # Medium error correction survives a crease or a coffee ring; black on white only.
-        code = segno.make(unquote(url[len(QR) :]), error="m")
+        code = segno.make(unquote(url[len(QR) :]), error="m", mask=QR_MASK)
         png = io.BytesIO()
         code.save(png, kind="png", scale=1, dark="#000", light="#fff", border=2)
         return URLFetcherResponse(url, png.getvalue(), {"Content-Type": "image/png"})
@@ -107,24 +111,27 @@ def write_pdf(html: str) -> bytes:
     return _Html(string=html, url_fetcher=_Fetcher()).write_pdf()
 
 
-def _load() -> None:
-    """Nothing: a part's process has loaded weasyprint with this module when it runs it."""
-
-
 def processes() -> int:
     """How many parts a long document is cut into: one for each core this process may use."""
     return len(os.sched_getaffinity(0))
 
 
+_FORK_SERVER = get_context("forkserver")
+"""How the parts' processes start: forked by multiprocessing's fork server, a fresh process of
+its own (forking a server's threads is unsafe) that has imported this module, weasyprint and
+segno once (about a second of CPU) and stays for the life of the process that started it."""
+
+
 class Workers:
-    """``count`` processes that make parts (started fresh: forking a server's threads is unsafe),
-    started at once so that they load weasyprint (about a second each) while the caller prepares
-    the HTML and does other work. A context manager; leaving it waits for them to stop."""
+    """Up to ``count`` processes that make parts, forked from the fork server
+    (:data:`_FORK_SERVER`) as the parts are submitted, so that each finds weasyprint loaded. The
+    fork server is started at once if it is not running yet: it loads weasyprint while the
+    caller prepares the HTML. A context manager; leaving it waits for the processes to stop."""
 
     def __init__(self, count: int) -> None:
-        self._pool = ProcessPoolExecutor(count, mp_context=get_context("spawn"))
-        for _ in range(count):
-            self._pool.submit(_load)
+        _FORK_SERVER.set_forkserver_preload([__name__])
+        forkserver.ensure_running()
+        self._pool = ProcessPoolExecutor(count, mp_context=_FORK_SERVER)
 
     def submit(self, html: str) -> Future[bytes]:
         """``html`` made into PDF bytes by the next free process."""
