@@ -144,16 +144,6 @@ class Workers:
         self._pool.shutdown(cancel_futures=True)
 
 
-def write_parts(parts: Sequence[str]) -> bytes:
-    """The HTML documents ``parts`` made into PDF at the same time, one process each, joined in
-    order into one PDF's bytes."""
-    if len(parts) == 1:
-        return write_pdf(parts[0])
-    with Workers(len(parts)) as workers:
-        futures = [workers.submit(part) for part in parts]
-        return join([future.result() for future in futures])
-
-
 def join(pdfs: Sequence[bytes]) -> bytes:
     """PDF documents' bytes joined in order into one PDF's bytes."""
     writer = PdfWriter()
