@@ -519,7 +519,10 @@ def test_a_thread_moves_the_version_shown_on_while_the_request_shows_the_one_bef
     now = Tournament.objects.get(pk=tournament.pk)
     assert now.shown_version == now.version
     assert ShownGlance.objects.get(tournament=tournament).version == now.version
-    clock[0] += datetime.timedelta(seconds=2)  # past the moment the version before stays noted
+    from django.core.cache import cache
+
+    assert cache.get(services.shown_key(tournament.slug)).version == now.version  # noted at once
+    clock[0] += datetime.timedelta(seconds=2)
     shown = client.get(mine, headers=HTMX).content.decode()
     assert re.search(r'<tr id="me".*?</tr>', shown).group(0).endswith('total">3</td></tr>')
 

@@ -71,8 +71,8 @@ def shown_version_advance(*, tournament: Tournament, through: int | None) -> int
 
 
 def _move_on(tournament: Tournament, through: int | None) -> None:
-    """Make the glance of ``tournament`` at its version, store it as its ``ShownGlance`` and show
-    that version (:func:`shown_version_advance`, once the move is claimed)."""
+    """Make the glance of ``tournament`` at its version, store it as its ``ShownGlance``, show
+    that version and note it (:func:`shown_version_advance`, once the move is claimed)."""
     table = glance.shown_glance(tournament, through_round=through)
     with transaction.atomic():
         ShownGlance.objects.update_or_create(
@@ -86,6 +86,9 @@ def _move_on(tournament: Tournament, through: int | None) -> None:
         Tournament.objects.filter(pk=tournament.pk).update(
             shown_version=tournament.version, shown_at=timezone.now()
         )
+    # The room's polls go on to the new version at once (with Redis: in every worker), instead
+    # of each finding the note of the version before lapsed and reading the database.
+    shown_note(tournament=tournament, version=tournament.version, through=through)
 
 
 def _move_on_in_background(tournament: Tournament, through: int | None) -> None:
