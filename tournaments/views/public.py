@@ -369,7 +369,6 @@ def _glance_page(
         "glance": table,
         "lines": lines,
         "me": me,
-        "mine": table.lines[table.positions[me]] if me is not None else None,
         "last_place_title": tournament.scoring_game.last_place_title,
         "marks": {
             "bye": any(line.latest_mark == "bye" for line in shown_lines),
