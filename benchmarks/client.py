@@ -108,6 +108,22 @@ def summary(ms: list[float]) -> dict[str, Any]:
     }
 
 
+def await_shown(tournament: int, *, seconds: float = 30.0) -> None:
+    """Wait until the public pages of the tournament with id ``tournament`` show its newest
+    version: the first request after a change moves them on in a thread of the server
+    (``services.shown_version_advance``) and still answers with the version before."""
+    from django.db.models import F
+
+    from tournaments.models import Tournament
+
+    until = time.monotonic() + seconds
+    shown = Tournament.objects.filter(pk=tournament, shown_version=F("version"))
+    while not shown.exists():
+        if time.monotonic() > until:
+            raise RuntimeError(f"the public pages did not move on within {seconds:g} s")
+        time.sleep(0.05)
+
+
 def measure(
     port: int,
     path: str,

@@ -164,6 +164,8 @@ def pages(info: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
 
     try:
         startup = client.vm(server.pid)
+        fetch(port, standings)  # moves the version shown on (in a thread: the answer is older)
+        client.await_shown(info["tournament"])
         first = fetch(port, standings)
         first_htmx = fetch(port, standings, htmx)
         glance_htmx = fetch(port, glance, htmx)

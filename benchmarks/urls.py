@@ -11,7 +11,7 @@ from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from tournaments import glance
+from tournaments import glance, standings
 from tournaments.models import AuditEntry
 from tournaments.views import public
 
@@ -34,6 +34,7 @@ def bare_post(request: HttpRequest, tournament: int) -> HttpResponse:
 def cache_clear(request: HttpRequest) -> HttpResponse:
     cache.clear()
     glance.forget()
+    standings.forget()
     public.forget()
     return HttpResponse("ok", content_type="text/plain")
 

@@ -77,9 +77,10 @@ def _empty_cache():
     """Each test starts with an empty cache: table ids are reused after a rollback."""
     from django.core.cache import cache
 
-    from tournaments import glance
+    from tournaments import glance, standings
     from tournaments.views import public
 
     cache.clear()
     glance.forget()  # the glances this process keeps beside the cache
+    standings.forget()  # and the standings
     public.forget()  # and the tournaments it read

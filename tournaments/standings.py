@@ -22,7 +22,8 @@ from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import NamedTuple
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.locmem import LocMemCache
 from django.db.models import QuerySet, TextField
 from django.db.models.functions import Cast
 
@@ -650,15 +651,38 @@ STANDINGS_SECONDS = 3600
 a stale entry is never read."""
 
 
+_LOCAL: dict[str, Standings] = {}
+"""This process's computed standings by cache key, where the cache is the local-memory one (the
+process's own, as this is): kept as computed, never pickled. Pickling 1,000 players' standings
+into that cache cost about as much as computing them, for a cold page and for every new version's
+glance."""
+LOCAL_SIZE = 8
+
+
 def cached_standings(tournament: Tournament, *, through_round: int | None = None) -> Standings:
     """:func:`tournament_standings`, kept in Django's cache (Redis when ``REDIS_URL`` is set)
-    under the tournament's ``version``, which every write raises. Standings computed here are
-    stored and returned as computed, not read back from the cache (whatever another process
-    stored under the same version meanwhile is the same standings), saving a cold request one
-    more unpickling of some 10,000 round scores (Django's ``get_or_set`` reads them back)."""
+    under the tournament's ``version``, which every write raises; with the local-memory cache,
+    in this process's :data:`_LOCAL` instead (the newest :data:`LOCAL_SIZE`). Standings computed
+    here are stored and returned as computed, not read back from the cache (whatever another
+    process stored under the same version meanwhile is the same standings), saving a cold request
+    one more unpickling of some 10,000 round scores (Django's ``get_or_set`` reads them back).
+    The standings are shared, not copied: no caller changes them."""
     key = f"standings:v7:{tournament.pk}:{tournament.version}:{through_round}"
+    if isinstance(caches["default"], LocMemCache):
+        found = _LOCAL.get(key)
+        if found is None:
+            found = tournament_standings(tournament, through_round=through_round)
+            while len(_LOCAL) >= LOCAL_SIZE:
+                del _LOCAL[next(iter(_LOCAL))]
+            _LOCAL[key] = found
+        return found
     found = cache.get(key)
     if found is None:
         found = tournament_standings(tournament, through_round=through_round)
         cache.add(key, found, timeout=STANDINGS_SECONDS)
     return found
+
+
+def forget() -> None:
+    """Empty :data:`_LOCAL`, as ``cache.clear()`` empties the cache."""
+    _LOCAL.clear()
