@@ -321,15 +321,17 @@ def glance_table(
     if table.latest_round:
         column = escape(gettext("R%(number)s") % {"number": table.latest_round})
         latest = f'<th scope="col" class="num">{column}</th>'
+    rank, player = escape(gettext("Rank")), escape(gettext("Player"))
+    total = escape(messages.score_column(game))
     rows = glance_rows(lines, me, last_place_title, link_slug, table.latest_round)
     return mark_safe(  # noqa: S308 - every text above is escaped
         f'{head}<table class="list standings glance-table">\n'
         f"  <caption>{caption}</caption>\n"
         "  <thead>\n    <tr>\n"
-        f'      <th scope="col">{escape(gettext("Rank"))}</th>\n'
-        f'      <th scope="col">{escape(gettext("Player"))}</th>\n'
+        f'      <th scope="col">{rank}</th>\n'
+        f'      <th scope="col">{player}</th>\n'
         f"      {latest}\n"
-        f'      <th scope="col" class="num total">{escape(messages.score_column(game))}</th>\n'
+        f'      <th scope="col" class="num total">{total}</th>\n'
         "    </tr>\n  </thead>\n"
         f"  <tbody>\n  {rows}\n  </tbody>\n</table>"
     )
