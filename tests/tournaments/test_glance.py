@@ -565,3 +565,24 @@ def test_a_thread_that_fails_leaves_the_version_shown_for_a_later_request(
     release.set()
     _moved_on()
     assert Tournament.objects.get(pk=tournament.pk).shown_version == before.version
+
+
+def test_a_move_overtaken_by_a_later_claim_writes_nothing(evening, small_glance, clock):
+    """A move that took longer than the few seconds (another request claimed the next one
+    meanwhile) must not put its older version back: the later claim's move stands."""
+    from tournaments.models import ShownGlance, Tournament
+    from tournaments.services.public import _move_on
+
+    tournament, roles = evening
+    read = Tournament.objects.get(pk=tournament.pk)
+    claimed = clock[0]
+    Tournament.objects.filter(pk=tournament.pk).update(shown_at=claimed)
+    later = claimed + datetime.timedelta(seconds=6)
+    Tournament.objects.filter(pk=tournament.pk).update(shown_at=later)  # the next claim
+    _move_on(read, None, claimed=claimed)
+    now = Tournament.objects.get(pk=tournament.pk)
+    assert (now.shown_version, now.shown_at) == (read.shown_version, later)
+    assert not ShownGlance.objects.filter(tournament=tournament).exists()
+    _move_on(now, None, claimed=later)  # the later claim's own move lands
+    assert Tournament.objects.get(pk=tournament.pk).shown_version == now.version
+    assert ShownGlance.objects.get(tournament=tournament).version == now.version

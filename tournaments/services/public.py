@@ -60,21 +60,28 @@ def shown_version_advance(*, tournament: Tournament, through: int | None) -> int
     if not mine:
         return tournament.shown_version
     if not settings.PUBLIC_MOVE_ON_IN_BACKGROUND:
-        _move_on(tournament, through)
+        _move_on(tournament, through, claimed=now)
         return tournament.version
     # A copy: the request goes on to show the version before with this tournament.
     moving = copy.copy(tournament)
     threading.Thread(
-        target=_move_on_in_background, args=(moving, through), name="kreidetafel-move-on"
+        target=_move_on_in_background, args=(moving, through, now), name="kreidetafel-move-on"
     ).start()
     return tournament.shown_version
 
 
-def _move_on(tournament: Tournament, through: int | None) -> None:
+def _move_on(tournament: Tournament, through: int | None, *, claimed: datetime.datetime) -> None:
     """Make the glance of ``tournament`` at its version, store it as its ``ShownGlance``, show
-    that version and note it (:func:`shown_version_advance`, once the move is claimed)."""
+    that version and note it (:func:`shown_version_advance`, once the move is claimed at
+    ``claimed``). Nothing is written if another request claimed a move since (this one took
+    longer than the few seconds: its version would be older than that one's)."""
     table = glance.shown_glance(tournament, through_round=through)
     with transaction.atomic():
+        moved = Tournament.objects.filter(pk=tournament.pk, shown_at=claimed).update(
+            shown_version=tournament.version, shown_at=timezone.now()
+        )
+        if not moved:
+            return
         ShownGlance.objects.update_or_create(
             tournament=tournament,
             defaults={
@@ -83,20 +90,19 @@ def _move_on(tournament: Tournament, through: int | None) -> None:
                 "glance": glance.glance_json(table),
             },
         )
-        Tournament.objects.filter(pk=tournament.pk).update(
-            shown_version=tournament.version, shown_at=timezone.now()
-        )
     # The room's polls go on to the new version at once (with Redis: in every worker), instead
     # of each finding the note of the version before lapsed and reading the database.
     shown_note(tournament=tournament, version=tournament.version, through=through)
 
 
-def _move_on_in_background(tournament: Tournament, through: int | None) -> None:
+def _move_on_in_background(
+    tournament: Tournament, through: int | None, claimed: datetime.datetime
+) -> None:
     """:func:`_move_on` in a thread of its own, with its own database connection, closed at the
     end. A failure is logged; the version shown stays, and a request after
     ``PUBLIC_REFRESH_SECONDS`` tries again."""
     try:
-        _move_on(tournament, through)
+        _move_on(tournament, through, claimed=claimed)
     except Exception:
         logger.exception("The public pages of %s could not move on", tournament.slug)
     finally:
