@@ -95,7 +95,7 @@ def public_tournament(request: HttpRequest, slug: str) -> Tournament:
     tournament.version = shown
     if len(_HELD) >= HELD_SIZE:
         _HELD.clear()
-    _HELD[slug] = tournament
+    _HELD[slug] = copy.copy(tournament)  # the request's view may set attributes on its own
     return tournament
 
 
@@ -111,6 +111,16 @@ def forget() -> None:
     _HELD.clear()
 
 
+def _note(slug: str) -> services.ShownNote | None:
+    """The cache's note of what the public pages of the tournament at ``slug`` show
+    (``services.shown_note``), None where there is none or it has lapsed (the cache's own expiry
+    is in whole seconds)."""
+    note = cache.get(services.shown_key(slug))
+    if note is None or timezone.now().timestamp() >= note.until:
+        return None
+    return note
+
+
 def _held(request: HttpRequest, slug: str) -> Tournament | None:
     """A copy of the tournament at ``slug`` as this process read it last, where that read is of
     the version the cache's note says the public pages show (``services.shown_note``, which is
@@ -122,8 +132,8 @@ def _held(request: HttpRequest, slug: str) -> Tournament | None:
     tournament = _HELD.get(slug)
     if tournament is None:
         return None
-    note = cache.get(services.shown_key(slug))
-    if note is None or timezone.now().timestamp() >= note.until:
+    note = _note(slug)
+    if note is None:
         return None
     if (note.version, note.through) != (tournament.version, hidden(tournament)):
         return None
@@ -221,8 +231,8 @@ def _from_note(request: HttpRequest, slug: str, glance_etag: bool) -> HttpRespon
     glance_refresh = glance_etag and _glance_refresh(request)
     if not glance_refresh and "HTTP_IF_NONE_MATCH" not in request.META:
         return None
-    note = cache.get(services.shown_key(slug))
-    if note is None or timezone.now().timestamp() >= note.until:
+    note = _note(slug)
+    if note is None:
         return None
     table = glance.at_hand(note.pk, note.version, note.through) if glance_refresh else None
     if table is not None and len(table) >= glance.FROM_PLAYERS:
