@@ -214,7 +214,11 @@ def during_play(
         writer = threading.Thread(
             target=_enter_deals,
             args=(server.port, plan),
-            kwargs={"rate": writes_per_s, "until": time.monotonic() + seconds, "out": posts},
+            kwargs={
+                "rate": writes_per_s,
+                "until": time.monotonic() + period + seconds,
+                "out": posts,
+            },
         )
         writer.start()
         try:

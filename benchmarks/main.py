@@ -265,7 +265,7 @@ def during_play(info: dict[str, Any], args: argparse.Namespace, spare: list) -> 
     """The phones again under gunicorn while deals are entered at ``--writes-per-s``."""
     from benchmarks import entry, load
 
-    writes = math.ceil(args.writes_per_s * args.load_seconds) + 2
+    writes = math.ceil(args.writes_per_s * (args.load_seconds + args.period / 1000)) + 2
     print(
         f"load during play: {args.phones} phones while {args.writes_per_s:g} deal/s is entered "
         f"({args.load_seconds} s) …"

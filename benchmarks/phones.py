@@ -1,20 +1,21 @@
 """Phones polling one page, paced: a small ``asyncio`` client (standard library only).
 
-Each phone starts at a random moment of the first period, opens its connection when it sends its
+Each phone arrives at a random moment of the first period, opens its connection when it sends its
 first request (as a browser does), keeps it alive, and starts a request every ``period`` seconds
-(constant pacing: 500 phones every 5 s are 100 requests a second). ``revalidate`` percent of the
-requests are the page's htmx refresh with ``If-None-Match`` (the phone's browser sends the ETag
-of the last refresh it got); the rest open the page afresh. Where the poll names players to
-follow, phone *i* follows the *i*-th of them (``{me}`` in its paths: the standings' glance with
-that player's own line). Latency is from sending (connecting, for a phone's first request) until
-the whole answer is read. The client's own CPU (this process, all its threads) is measured
-beside it: on two cores the load generator takes its share from the server.
-
-Why not ``wrk`` here: wrk connects all its connections at once and lets them idle until its
-Lua ``delay()`` is over; gunicorn's gthread worker gives every new connection a thread that waits
-up to 5 s for its first bytes, so hundreds of idle fresh connections block every thread and the
-figures measure that artefact (see docs/benchmarks.md). wrk measures the capacity instead
-(``benchmarks/load.py``).
+(constant pacing: 500 phones every 5 s are 100 requests a second). The first period (the
+arrival: every phone's first request, on a new connection) is tallied apart from the ``seconds``
+of polling after it: a room's phones do not all arrive in the same five seconds, except when
+they come back together (the Wi-Fi back after a drop), which the arrival's figures show.
+``revalidate`` percent of the requests are the page's htmx refresh with ``If-None-Match`` (the
+phone's browser sends the ETag of the last refresh it got); the rest open the page afresh. Where
+the poll names players to follow, phone *i* follows the *i*-th of them (``{me}`` in its paths: the
+standings' glance with that player's own line). Latency is from sending (connecting, for a phone's
+first request) until the whole answer is read. The client's own CPU (this process, all its threads)
+is measured beside it: on two cores the load generator takes its share from the server. Why not
+``wrk`` here: wrk connects all its connections at once and lets them idle until its Lua ``delay()``
+is over; gunicorn's gthread worker gives every new connection a thread that waits up to 5 s for its
+first bytes, so hundreds of idle fresh connections block every thread and the figures measure that
+artefact (see docs/benchmarks.md). wrk measures the capacity instead (``benchmarks/load.py``).
 """
 
 from __future__ import annotations
@@ -95,12 +96,15 @@ async def _phone(
     until: float,
     rng: random.Random,
     tally: Tally,
+    arrival: Tally,
+    steady_from: float,
 ) -> None:
     await asyncio.sleep(rng.uniform(0, period))
     reader: asyncio.StreamReader | None = None
     writer: asyncio.StreamWriter | None = None
     etag = poll.etag
     while (start := time.monotonic()) < until:
+        counted = arrival if start < steady_from else tally
         refresh = poll.revalidating is not None and rng.randrange(100) < revalidate
         path, headers = poll.revalidating if refresh else poll.fresh
         if refresh and etag:
@@ -115,16 +119,16 @@ async def _phone(
                 writer.write(request)
                 status, size, answer = await _answer(reader)
         except (OSError, asyncio.IncompleteReadError, TimeoutError, ValueError) as exc:
-            tally.failures[type(exc).__name__] += 1
+            counted.failures[type(exc).__name__] += 1
             keep = False
         else:
-            tally.latencies_ms.append((time.monotonic() - start) * 1000)
-            tally.statuses[status] += 1
-            tally.bytes += size
+            counted.latencies_ms.append((time.monotonic() - start) * 1000)
+            counted.statuses[status] += 1
+            counted.bytes += size
             keep = answer.get("connection", "").lower() != "close"
             if refresh and status == 200:
                 etag = answer.get("etag", etag)
-                tally.refresh_bytes.append(size)
+                counted.refresh_bytes.append(size)
         if not keep and writer is not None:
             writer.close()
             reader = writer = None
@@ -133,42 +137,55 @@ async def _phone(
         writer.close()
 
 
-async def _run(port: int, poll: Poll, phones: int, **pacing: Any) -> Tally:
-    tally = Tally()
+async def _run(port: int, poll: Poll, phones: int, **pacing: Any) -> tuple[Tally, Tally]:
+    tally, arrival = Tally(), Tally()
     seed = random.Random(2026)
     await asyncio.gather(
         *(
             _phone(
-                port, poll.for_phone(index), rng=random.Random(seed.random()), tally=tally, **pacing
+                port,
+                poll.for_phone(index),
+                rng=random.Random(seed.random()),
+                tally=tally,
+                arrival=arrival,
+                **pacing,
             )
             for index in range(phones)
         )
     )
-    return tally
+    return tally, arrival
+
+
+def _errors(tally: Tally) -> int:
+    """Requests without an answer, and answers with a status ≥ 400."""
+    refused = sum(n for status, n in tally.statuses.items() if status >= 400)
+    return sum(tally.failures.values()) + refused
 
 
 def run(
     port: int, poll: Poll, *, phones: int, seconds: float, period: float, revalidate: int
 ) -> dict[str, Any]:
-    """``phones`` phones for ``seconds`` seconds: requests, rate, latency percentiles in ms (every
-    request, the ramp of the first period included), errors (no answer, or a status ≥ 400), the
-    failures by exception, the answers by status, the bytes of the refreshes answered 200 and
-    the cores this process (the load generator) used meanwhile."""
+    """``phones`` phones arriving during one ``period``, then polling for ``seconds`` seconds:
+    of those seconds the requests, rate, latency percentiles in ms, errors (no answer, or a
+    status ≥ 400), the failures by exception, the answers by status, the bytes of the refreshes
+    answered 200; of the arrival (``arrival``) its requests, percentiles and errors; and the cores
+    this process (the load generator) used over both."""
     cpu, wall = time.process_time(), time.monotonic()
-    tally = asyncio.run(
+    steady_from = wall + period
+    tally, arrival = asyncio.run(
         _run(
             port,
             poll,
             phones,
             period=period,
             revalidate=revalidate,
-            until=time.monotonic() + seconds,
+            until=steady_from + seconds,
+            steady_from=steady_from,
         )
     )
     client_cores = (time.process_time() - cpu) / (time.monotonic() - wall)
     ms = tally.latencies_ms
     sizes = tally.refresh_bytes
-    refused = sum(n for status, n in tally.statuses.items() if status >= 400)
     return {
         "phones": phones,
         "period_s": period,
@@ -180,7 +197,7 @@ def run(
         "p90_ms": percentile(ms, 0.90),
         "p99_ms": percentile(ms, 0.99),
         "max_ms": max(ms),
-        "errors": sum(tally.failures.values()) + refused,
+        "errors": _errors(tally),
         "failures": dict(tally.failures),
         "statuses": {str(k): v for k, v in sorted(tally.statuses.items())},
         "kib": tally.bytes / 1024,
@@ -190,5 +207,13 @@ def run(
             "max_kib": max(sizes) / 1024 if sizes else 0.0,
         },
         "followed": len(poll.followed),
+        "arrival": {
+            "requests": len(arrival.latencies_ms) + sum(arrival.failures.values()),
+            "p50_ms": percentile(arrival.latencies_ms, 0.50),
+            "p99_ms": percentile(arrival.latencies_ms, 0.99),
+            "max_ms": max(arrival.latencies_ms),
+            "errors": _errors(arrival),
+            "statuses": {str(k): v for k, v in sorted(arrival.statuses.items())},
+        },
         "client_cpu_cores": client_cores,
     }

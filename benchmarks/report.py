@@ -22,7 +22,9 @@ def goals(results: dict[str, Any]) -> dict[str, Any]:
     cached = GOAL_CACHED_RATIO * bare
 
     def calm(run: dict[str, Any]) -> bool:
-        return run["p99_ms"] < GOAL_P99_MS and run["errors"] == 0
+        """The polling after the phones' arrival under the p99, and no error in either."""
+        errors = run["errors"] + run["arrival"]["errors"]
+        return run["p99_ms"] < GOAL_P99_MS and errors == 0
 
     return {
         "bare_median_ms": bare,
@@ -97,6 +99,12 @@ def _phones_row(label: str, r: dict[str, Any]) -> None:
         f"{r['server_cpu_cores']:>5.2f} {r.get('client_cpu_cores', 0):>6.2f} "
         f"{refresh['max_kib']:>7.1f}  {r['statuses']}"
     )
+    a = r["arrival"]
+    print(
+        f"  {'  their arrival (first period)':40} {a['requests']:>5} {'':>6} {a['p50_ms']:>7.1f} "
+        f"{'':>7} {a['p99_ms']:>7.1f} {a['max_ms']:>7.1f} {a['errors']:>6} {'':>5} {'':>6} "
+        f"{'':>7}  {a['statuses']}"
+    )
 
 
 def _load(results: dict[str, Any]) -> None:
@@ -106,7 +114,9 @@ def _load(results: dict[str, Any]) -> None:
         f"Load: gunicorn {' '.join(load['options'])}; {s['phones']} phones polling the "
         f"{load.get('view', 'whole table')}, one request every {s['period_s']:g} s each "
         f"({s['revalidate_percent']} % the htmx refresh with If-None-Match, the rest the page "
-        f"afresh), {s['seconds']:.0f} s per run. CPU: the server's workers' cores; client: the "
+        f"afresh), {s['seconds']:.0f} s per run after the period in which they arrive (the "
+        f"arrival: its own row, not in the goal's p99 but in its errors). CPU: the server's "
+        f"workers' cores; client: the "
         f"load generator's own (one Python process on the same two cores); KiB: the largest "
         f"refresh answered 200"
     )
@@ -194,7 +204,8 @@ def _room(results: dict[str, Any]) -> None:
         return f"{ms:.1f} ms = {ms / bare:.1f}× bare"
 
     def phones(run: dict[str, Any]) -> str:
-        return f"p99 {run['p99_ms']:.0f} ms, {run['errors']} errors"
+        errors = run["errors"] + run["arrival"]["errors"]
+        return f"p99 {run['p99_ms']:.0f} ms, {errors} errors"
 
     post_ratio = entry["htmx"]["median_ms"] / entry["bare_post"]["median_ms"]
     lines = [
