@@ -256,6 +256,35 @@ def start(command: list[str], port: int, log: Path) -> subprocess.Popen:
     return server
 
 
+SERVER_OPTIONS = {
+    "gunicorn": ("--worker-class=gthread", "--threads=4", "--keep-alive=10"),
+    "granian": (
+        "--interface=wsgi",
+        "--blocking-threads=4",
+        "--runtime-threads=1",
+        "--backlog=8192",
+    ),
+}
+"""The production servers as docs/deploy.md runs them, the worker count apart: gunicorn (the
+pub's laptop) with four threads a worker and keep-alive longer than the phones' five-second
+pause, so a polling phone keeps its connection; granian (the championship's room) with the same
+four threads a worker for the application, its HTTP side in Rust (one thread a process), whose
+backlog also bounds the connections a worker holds (a third each: 2,000 phones need more than
+the default 1,024)."""
+SERVERS = tuple(SERVER_OPTIONS)
+
+
+def server_command(server: str, port: int, workers: int) -> list[str]:
+    """The command that serves ``kreidetafel.wsgi`` with ``server`` (one of :data:`SERVERS`) on
+    127.0.0.1:``port`` in ``workers`` processes."""
+    command = [sys.executable, "-m", server, "kreidetafel.wsgi:application", f"--workers={workers}"]
+    if server == "granian":
+        command += ["--host=127.0.0.1", f"--port={port}"]
+    else:
+        command.append(f"--bind=127.0.0.1:{port}")
+    return [*command, *SERVER_OPTIONS[server]]
+
+
 def start_runserver(port: int, log: Path) -> subprocess.Popen:
     """``manage.py runserver --noreload --nothreading``: one process, one request at a time."""
     command = [sys.executable, "manage.py", "runserver", "--noreload", "--nothreading"]

@@ -2,8 +2,8 @@
 
 ``benchmarks/faults`` builds a fresh database (a SQLite file in a temporary directory, WAL with
 its busy timeout as the app sets it; then a ``kreide_faults_*`` PostgreSQL database, dropped
-afterwards), starts gunicorn on 127.0.0.1 (two instances sharing PostgreSQL and Redis for the
-PostgreSQL runs) and plays these scenarios through the table links, as phones do:
+afterwards), starts gunicorn on 127.0.0.1 (for the PostgreSQL runs granian, two instances
+sharing PostgreSQL and Redis) and plays these scenarios through the table links, as phones do:
 
 1. **load**: every table's phone enters deals one after another for ``--seconds``;
 2. **double submit**: the same form (same one-time key) posted by two phones at once, to two
@@ -94,8 +94,6 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 
 from benchmarks import client
 
-GUNICORN_OPTIONS = ("--worker-class=gthread", "--threads=4", "--keep-alive=10")
-"""As ``benchmarks/load.py`` runs it (the worker count is a parameter here)."""
 RETRY_PAUSE_S = 0.2
 """A phone's pause before it retries a request that got no answer or a 5xx."""
 GRACE_S = 30.0
@@ -218,20 +216,20 @@ def _database_side(args: list[str], env: dict[str, str], stdin: str | None = Non
 
 
 class Server:
-    """One gunicorn, in a process group of its own, on a fixed loopback port."""
+    """One server (gunicorn or granian: ``kind``), in a process group of its own, on a fixed
+    loopback port."""
 
-    def __init__(self, env: dict[str, str], log: Path, workers: int) -> None:
+    def __init__(self, env: dict[str, str], log: Path, workers: int, kind: str) -> None:
         self.port = client.free_port()
-        self.env, self.log, self.workers = env, log, workers
+        self.env, self.log, self.workers, self.kind = env, log, workers, kind
         self.process: subprocess.Popen | None = None
 
     def launch(self) -> None:
         """Start it (again, after a kill: same port) without waiting for it."""
-        command = [sys.executable, "-m", "gunicorn", "kreidetafel.wsgi:application"]
-        command += [f"--bind=127.0.0.1:{self.port}", f"--workers={self.workers}"]
+        command = client.server_command(self.kind, self.port, self.workers)
         with self.log.open("a") as out:
             self.process = subprocess.Popen(  # noqa: S603 - our own interpreter and arguments
-                [*command, *GUNICORN_OPTIONS],
+                command,
                 cwd=client.ROOT,
                 env=self.env,
                 stdout=out,
@@ -293,15 +291,17 @@ def deploy(
     redis_url: str | None = None,
 ) -> Iterator[Deployment]:
     """Build the tournaments (``tables`` load tables) in the empty database of
-    ``database_url`` and start ``servers`` gunicorns on it (``workers`` processes each), sharing
-    ``redis_url``'s cache if given (keys under a prefix of their own, deleted afterwards). Every
-    server is stopped on leaving. Logs go to ``work``."""
+    ``database_url`` and start ``servers`` servers on it (``workers`` processes each), sharing
+    ``redis_url``'s cache if given (keys under a prefix of their own, deleted afterwards), as
+    docs/deploy.md deploys them: gunicorn on SQLite (the pub's laptop), granian on PostgreSQL
+    (the championship's room). Every server is stopped on leaving. Logs go to ``work``."""
     work.mkdir(parents=True, exist_ok=True)
     prefix = f"kreide-faults-{uuid.uuid4().hex}"
     env = environment(database_url, work, redis_url, prefix)
     site = _database_side(["build", str(tables)], env)
     database = "PostgreSQL" if database_url.startswith("postgres") else "SQLite"
-    running = [Server(env, work / f"gunicorn-{n}.log", workers) for n in range(1, servers + 1)]
+    kind = "granian" if database == "PostgreSQL" else "gunicorn"
+    running = [Server(env, work / f"{kind}-{n}.log", workers, kind) for n in range(1, servers + 1)]
     try:
         _start(running)
         yield Deployment(database, env, site, running)
@@ -1580,7 +1580,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
         default=",".join(SCENARIOS),
         help=f"which scenarios, comma-separated ({','.join(SCENARIOS)})",
     )
-    parser.add_argument("--workers", type=int, default=3, help="gunicorn workers per server (3)")
+    parser.add_argument("--workers", type=int, default=3, help="worker processes per server (3)")
     parser.add_argument(
         "--databases",
         default="sqlite,postgresql",
@@ -1632,7 +1632,7 @@ def main(argv: list[str] | None = None) -> int:
                 setup = {"servers": 2, "redis_url": args.redis}
             else:
                 raise SystemExit(f"unknown database {name!r}: sqlite or postgresql")
-            print(f"{name}: building {built} tables, starting gunicorn …", flush=True)
+            print(f"{name}: building {built} tables, starting the servers …", flush=True)
             deployment = stack.enter_context(
                 deploy(url, work / name, tables=built, workers=args.workers, **setup)
             )

@@ -1,8 +1,8 @@
-"""The room under load: ``gunicorn kreidetafel.wsgi`` on 127.0.0.1 (benchmark settings, DEBUG
-off); the phones polling the live standings, paced (``benchmarks/phones.py``), then the bare view
-at the same load; the capacity of each, unpaced, with ``wrk``; and the phones again while deals
-are being entered. Bounded in seconds and connections; the server is stopped with all its
-workers whatever happens."""
+"""The room under load: gunicorn or granian serving ``kreidetafel.wsgi`` on 127.0.0.1 (benchmark
+settings, DEBUG off); the phones polling the live standings, paced (``benchmarks/phones.py``),
+then the bare view at the same load; the capacity of each, unpaced, with ``wrk``; and the phones
+again while deals are being entered. Bounded in seconds and connections; the server is stopped
+with all its workers whatever happens."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -24,21 +23,15 @@ from tournaments.entries import flatten_entry
 
 WRK_SUMMARY = Path(__file__).resolve().parent / "wrk_summary.lua"
 CAPACITY_CONNECTIONS = 50
-GUNICORN_OPTIONS = (
-    "--workers=3",
-    "--worker-class=gthread",
-    "--threads=4",
-    "--keep-alive=10",
-)
+WORKERS = 3
 """Three processes for two cores (one can wait on SQLite or a socket while two compute; more
-would only add memory, and the local-memory cache is per process), four threads each for
-requests that wait on I/O; keep-alive longer than the phones' five-second pause, so a polling
-phone keeps its connection (as behind a proxy)."""
+would only add memory, and the local-memory cache is per process)."""
 
 
-def start_gunicorn(port: int, log: Path) -> subprocess.Popen:
-    command = [sys.executable, "-m", "gunicorn", "kreidetafel.wsgi:application"]
-    return client.start([*command, f"--bind=127.0.0.1:{port}", *GUNICORN_OPTIONS], port, log)
+def start_server(server: str, port: int, log: Path) -> subprocess.Popen:
+    """``server`` (one of :data:`benchmarks.client.SERVERS`) serving ``kreidetafel.wsgi`` on
+    127.0.0.1:``port`` in :data:`WORKERS` processes."""
+    return client.start(client.server_command(server, port, WORKERS), port, log)
 
 
 def _workers(pid: int) -> list[int]:
@@ -107,13 +100,16 @@ def standings_poll(slug: str, followed: tuple[int, ...]) -> phones.Poll:
 
 
 @contextmanager
-def serving(slug: str, *, warm_seconds: int, followed: tuple[int, ...] = ()) -> Iterator[Server]:
-    """gunicorn on a free port, every worker warmed up (unpaced wrk on both forms of what the
-    phones poll); stopped with its workers on leaving, whatever happened."""
+def serving(
+    slug: str, *, server: str, warm_seconds: int, followed: tuple[int, ...] = ()
+) -> Iterator[Server]:
+    """``server`` (gunicorn or granian) on a free port, every worker warmed up (unpaced wrk on
+    both forms of what the phones poll); stopped with its workers on leaving, whatever
+    happened."""
     if shutil.which("wrk") is None:
         raise RuntimeError("wrk is missing: run scripts/setup --bench")
     port = client.free_port()
-    server = start_gunicorn(port, client.RESULTS / "gunicorn.log")
+    process = start_server(server, port, client.RESULTS / f"{server}.log")
     poll = standings_poll(slug, followed)
     first = poll.for_phone(0)
     try:
@@ -122,21 +118,22 @@ def serving(slug: str, *, warm_seconds: int, followed: tuple[int, ...] = ()) -> 
         if not followed:
             etag = client.fetch(port, *first.revalidating).headers["ETag"]
             poll = phones.Poll(poll.fresh, poll.revalidating, etag)
-        yield Server(port, _workers(server.pid), poll)
+        yield Server(port, _workers(process.pid), poll)
     finally:
-        client.stop(server)
+        client.stop(process)
 
 
 def run(
     slug: str,
     *,
+    server: str,
     phones_count: int,
     seconds: int,
     period: float,
     revalidate: int,
     followed: tuple[int, ...] = (),
 ) -> dict[str, Any]:
-    """Against one warmed-up gunicorn: the phones on the standings, again with every request the
+    """Against one warmed-up server: the phones on the standings, again with every request the
     htmx refresh (no page opened afresh), the phones on the bare view, and wrk's capacity of the
     304 refresh and of the bare view."""
     pacing = {
@@ -145,21 +142,23 @@ def run(
         "period": period,
         "revalidate": revalidate,
     }
-    with serving(slug, warm_seconds=max(3, seconds // 5), followed=followed) as server:
-        port, workers = server.port, server.workers
+    warm = max(3, seconds // 5)
+    with serving(slug, server=server, warm_seconds=warm, followed=followed) as served:
+        port, workers = served.port, served.workers
         figures: dict[str, Any] = {
             "workers": len(workers),
-            "options": list(GUNICORN_OPTIONS),
+            "server": server,
+            "options": [f"--workers={WORKERS}", *client.SERVER_OPTIONS[server]],
             "view": "glance" if followed else "whole table",
         }
-        figures["standings"] = _with_cpu(workers, lambda: phones.run(port, server.poll, **pacing))
+        figures["standings"] = _with_cpu(workers, lambda: phones.run(port, served.poll, **pacing))
         refreshing = {**pacing, "revalidate": 100}
         figures["standings_refresh_only"] = _with_cpu(
-            workers, lambda: phones.run(port, server.poll, **refreshing)
+            workers, lambda: phones.run(port, served.poll, **refreshing)
         )
         bare = phones.Poll(fresh=("/bench/bare/", {}))
         figures["bare"] = _with_cpu(workers, lambda: phones.run(port, bare, **pacing))
-        path, headers = server.poll.for_phone(0).revalidating
+        path, headers = served.poll.for_phone(0).revalidating
         etag = client.fetch(port, path, headers).headers["ETag"]
         refresh = {**headers, "If-None-Match": etag}
         capacity = max(3, seconds // 3)
@@ -199,6 +198,7 @@ def during_play(
     slug: str,
     plan: list[tuple[str, dict[str, Any]]],
     *,
+    server: str,
     writes_per_s: float,
     phones_count: int,
     seconds: int,
@@ -209,11 +209,12 @@ def during_play(
     """The phones on the standings while deals are entered through table links at
     ``writes_per_s`` (each raises the tournament's version: the next refresh of every phone is
     a 200 with the new standings): the phones' figures and the deal POSTs' latencies."""
-    with serving(slug, warm_seconds=max(3, seconds // 5), followed=followed) as server:
+    warm = max(3, seconds // 5)
+    with serving(slug, server=server, warm_seconds=warm, followed=followed) as served:
         posts: dict[str, list] = {"ms": [], "failures": []}
         writer = threading.Thread(
             target=_enter_deals,
-            args=(server.port, plan),
+            args=(served.port, plan),
             kwargs={
                 "rate": writes_per_s,
                 "until": time.monotonic() + period + seconds,
@@ -223,10 +224,10 @@ def during_play(
         writer.start()
         try:
             figures = _with_cpu(
-                server.workers,
+                served.workers,
                 lambda: phones.run(
-                    server.port,
-                    server.poll,
+                    served.port,
+                    served.poll,
                     phones=phones_count,
                     seconds=seconds,
                     period=period,

@@ -7,10 +7,10 @@
    ``benchmarks/results/``; ``manage.py runserver --noreload --nothreading`` on 127.0.0.1 (DEBUG
    off) measured by a bounded sequential client: a bare Django view, the public standings (cold,
    cached, 304, htmx), the table pages; peak memory of the server.
-4. The room: gunicorn on 127.0.0.1 with 2,000 phones polling the standings every 5 s, each
-   the glance with its own player's line (``--view whole``: the whole table, as before issue
-   18; ``benchmarks/phones.py``), the bare view at the same load, the capacity with ``wrk``
-   (``benchmarks/load.py``).
+4. The room: granian (``--server gunicorn``: gunicorn) on 127.0.0.1 with 2,000 phones polling
+   the standings every 5 s, each the glance with its own player's line (``--view whole``: the
+   whole table, as before issue 18; ``benchmarks/phones.py``), the bare view at the same load,
+   the capacity with ``wrk`` (``benchmarks/load.py``).
 5. In-process breakdown and cProfile of the standings (``benchmarks/inprocess.py``).
 6. Deal entry: the next round drawn in the app, then deals posted through the table links
    against a bare POST that writes one row (``benchmarks/entry.py``).
@@ -116,6 +116,13 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
         default="glance",
         help="load: what the phones poll: the glance with each phone's own player (default), or "
         "the whole table (?all=1, as before issue 18)",
+    )
+    parser.add_argument(
+        "--server",
+        choices=client.SERVERS,
+        default="granian",
+        help="load: the server of the room: granian, as docs/deploy.md runs a championship "
+        "(default), or gunicorn, as it runs a pub's laptop",
     )
     parser.add_argument(
         "--revalidate",
@@ -262,7 +269,7 @@ def deal_entry(info: dict[str, Any], args: argparse.Namespace) -> tuple[dict[str
 
 
 def during_play(info: dict[str, Any], args: argparse.Namespace, spare: list) -> dict[str, Any]:
-    """The phones again under gunicorn while deals are entered at ``--writes-per-s``."""
+    """The phones again under the same server while deals are entered at ``--writes-per-s``."""
     from benchmarks import entry, load
 
     writes = math.ceil(args.writes_per_s * (args.load_seconds + args.period / 1000)) + 2
@@ -273,6 +280,7 @@ def during_play(info: dict[str, Any], args: argparse.Namespace, spare: list) -> 
     return load.during_play(
         info["slug"],
         entry.deal_plan(spare, deals=writes, seed=SEED + 1),
+        server=args.server,
         writes_per_s=args.writes_per_s,
         phones_count=args.phones,
         seconds=args.load_seconds,
@@ -368,11 +376,12 @@ def run(args: argparse.Namespace) -> int:
     from benchmarks import load
 
     print(
-        f"load: gunicorn, {args.phones} phones polling the {args.view} every "
+        f"load: {args.server}, {args.phones} phones polling the {args.view} every "
         f"{args.period / 1000:g} s, {args.load_seconds} s per run …",
     )
     results["load"] = load.run(
         info["slug"],
+        server=args.server,
         phones_count=args.phones,
         seconds=args.load_seconds,
         period=args.period / 1000,

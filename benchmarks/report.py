@@ -111,7 +111,7 @@ def _load(results: dict[str, Any]) -> None:
     load, play = results["load"], results["play"]
     s = load["standings"]
     print(
-        f"Load: gunicorn {' '.join(load['options'])}; {s['phones']} phones polling the "
+        f"Load: {load['server']} {' '.join(load['options'])}; {s['phones']} phones polling the "
         f"{load.get('view', 'whole table')}, one request every {s['period_s']:g} s each "
         f"({s['revalidate_percent']} % the htmx refresh with If-None-Match, the rest the page "
         f"afresh), {s['seconds']:.0f} s per run after the period in which they arrive (the "

@@ -7,13 +7,14 @@ that lost the network sends the deals it kept in order once it is back: each sto
 number it was typed for, or (another phone entered that place meanwhile) shown the conflict;
 none lost silently, and a resent one is "already saved".
 
-The scenarios are ``benchmarks/faults.py``'s, with small bounds: real gunicorn servers on the
-loopback, each on a fresh database of its own (a SQLite file; a ``kreide_faults_*`` PostgreSQL
-database, dropped afterwards), never the test database. SQLite always; PostgreSQL when
-``DATABASE_URL`` names a PostgreSQL server (CI's second run). The last tests are in-process, on
-the test database: two threads record one form, two threads record deal 1 with forms of their
-own (both PostgreSQL only: SQLite's test database lives in memory, where a second writer cannot
-wait), and the database refuses a second deal row at one place (both databases).
+The scenarios are ``benchmarks/faults.py``'s, with small bounds: real servers (gunicorn on SQLite,
+granian on PostgreSQL) on the loopback, each on a fresh database of its own (a SQLite file; a
+``kreide_faults_*`` PostgreSQL database, dropped afterwards), never the test database. SQLite
+always; PostgreSQL when ``DATABASE_URL`` names a PostgreSQL server (CI's second run). The last
+tests are in-process, on the test database: two threads record one form, two threads record deal 1
+with forms of their own (both PostgreSQL only: SQLite's test database lives in memory, where a
+second writer cannot wait), and the database refuses a second deal row at one place (both
+databases).
 
 These tests catch a broken guard: with ``_replayed`` in ``tournaments/services/deals.py`` made to
 return None (the retry not looked up), the double submits and the in-process test failed (the
@@ -59,8 +60,8 @@ def _postgres_url() -> str:
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
 def room(request, tmp_path_factory):
     """Tournaments of ``2 × TABLES + 1 + 2 × RACE_TABLES + 2 × OFFLINE_TABLES`` load tables on a
-    fresh database, served by one gunicorn (SQLite) or by two sharing PostgreSQL and Redis; two
-    workers each."""
+    fresh database, served by one gunicorn (SQLite) or by two granians sharing PostgreSQL and
+    Redis (as docs/deploy.md deploys each); two workers each."""
     work = tmp_path_factory.mktemp(f"faults-{request.param}")
     tables = faults.tables_needed(TABLES, RACE_TABLES, OFFLINE_TABLES)
     setup = {"tables": tables, "workers": 2}
