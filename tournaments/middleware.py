@@ -35,14 +35,26 @@ class ChosenLanguageMiddleware:
 
 
 class ContentSecurityPolicyMiddleware(CSPMiddleware):
-    """django-csp's middleware, except that a 304 goes out without the policy: it has no body,
-    and the browser keeps the headers of the page it holds, nonce and policy included (RFC 9111,
-    4.3.4). Building the policy (twice: enforced and report-only) was about a tenth of a phone's
-    unchanged poll (issue 18)."""
+    """django-csp's middleware, except that two answers go out without the policy, which only a
+    document's (or worker's) own answer sets (Content Security Policy Level 3): a 304, which has
+    no body, and whose page the browser keeps with its headers, nonce and policy included (RFC
+    9111, 4.3.4); and the part of a page that htmx fetched (``HX-Request``) where the answer
+    says it differs by that header (``Vary: HX-Request``): htmx swaps it into the page, which
+    keeps its own policy, and no cache hands it out as the page. Building the policy (twice:
+    enforced and report-only) was about a tenth of a phone's poll (issue 18)."""
 
     def process_response(
         self, request: HttpRequest, response: HttpResponseBase
     ) -> HttpResponseBase:
-        if response.status_code == 304:
+        if response.status_code == 304 or _part_of_a_page(request, response):
             return response
         return super().process_response(request, response)
+
+
+def _part_of_a_page(request: HttpRequest, response: HttpResponseBase) -> bool:
+    """``response`` is htmx's part of a page, kept apart from the page by caches (see
+    :class:`ContentSecurityPolicyMiddleware`)."""
+    if request.headers.get("HX-Request") != "true":
+        return False
+    varies = {name.strip().lower() for name in response.get("Vary", "").split(",")}
+    return "hx-request" in varies

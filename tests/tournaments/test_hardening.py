@@ -252,6 +252,23 @@ def test_a_304_goes_out_without_the_policy_the_page_keeps_it(client, tournament)
     assert "Content-Security-Policy" not in again
 
 
+def test_htmx_parts_kept_apart_from_their_page_go_out_without_the_policy(client, tournament):
+    """A part of a page fetched by htmx is swapped into the page, which keeps its own policy: the
+    standings' refresh (``Vary: HX-Request``) goes out without one, as no cache hands it out as
+    the page; the page at the same address keeps it, and so does a part that does not say it
+    varies by ``HX-Request`` (the room's strip)."""
+    address = reverse("standings", args=[tournament.slug])
+    part = client.get(address, headers={"HX-Request": "true"})
+    assert part.status_code == 200 and "HX-Request" in part["Vary"]
+    assert "Content-Security-Policy" not in part
+    assert "script-src 'self'" in client.get(address)["Content-Security-Policy"]
+    strip = client.get(
+        reverse("room-strip", args=[tournament.slug]), headers={"HX-Request": "true"}
+    )
+    assert strip.status_code == 200 and "HX-Request" not in strip.get("Vary", "")
+    assert "script-src 'self'" in strip["Content-Security-Policy"]
+
+
 def test_htmx_does_not_inject_its_indicator_style(client, tournament):
     html = client.get(reverse("standings", args=[tournament.slug])).content.decode()
     assert '"includeIndicatorStyles": false' in html
