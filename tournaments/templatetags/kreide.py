@@ -8,9 +8,10 @@ from html import escape
 from typing import Any
 
 from django import template
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 
 from tournaments import messages
 from tournaments.messages.sources import rule_source as source_words
@@ -334,4 +335,87 @@ def glance_table(
         f'      <th scope="col" class="num total">{total}</th>\n'
         "    </tr>\n  </thead>\n"
         f"  <tbody>\n  {rows}\n  </tbody>\n</table>"
+    )
+
+
+_SMALL_PARTS: dict[tuple, str] = {}
+"""Renderings of the small templates a glance shows (:func:`_small_part`), by template, language
+and context."""
+_SMALL_PARTS_SIZE = 256
+
+
+def _small_part(name: str, **context: Any) -> str:
+    """The template ``name`` rendered with ``context`` (hashable values, or ``marks`` and
+    ``tournament`` as the pairs their templates look into), made once per language and context
+    in this process: the hidden standings' note and the marks' legend say the same for every
+    phone of a version."""
+    key = (name, get_language(), tuple(sorted(context.items())))
+    rendered = _SMALL_PARTS.get(key)
+    if rendered is None:
+        if len(_SMALL_PARTS) >= _SMALL_PARTS_SIZE:
+            _SMALL_PARTS.clear()
+        values = {k: dict(v) if isinstance(v, tuple) else v for k, v in context.items()}
+        rendered = _SMALL_PARTS[key] = render_to_string(name, values)
+    return rendered
+
+
+@register.simple_tag
+def glance_part(
+    tournament: Any,
+    table: Any,
+    lines: list[Any],
+    me: int | None,
+    last_place_title: str | None,
+    shown_through: int | None,
+) -> SafeString:
+    """The standings as a phone sees them during play (``tournaments.glance``; the view
+    ``tournaments.views.public._glance_page``), the part its htmx refresh swaps (``#standings``):
+    the round the standings go through while they are hidden (``shown_through``) with the note
+    that says so, the followed player's place and the table (:func:`glance_table`; ``lines``
+    holds None where lines are left out), the marks' legend (the lot's mark is left out: the
+    "=" says the place is shared, the whole table explains the lot; a Stechen's is kept), the
+    link to the whole table and to following nobody (or how to follow oneself). Built here
+    rather than in a template: it is the answer to every refresh that finds the standings
+    changed, hundreds a second at a championship (issue 18)."""
+    slug = tournament.slug
+    address = reverse("standings", args=[slug])
+    follow = f"?me={me}" if me else ""
+    shown = [line for line in lines if line is not None]
+    marks = (
+        ("bye", any(line.latest_mark == "bye" for line in shown)),
+        ("missed", any(line.latest_mark == "missed" for line in shown)),
+    )
+    heading = ""
+    if shown_through:
+        words = escape(gettext("Standings after round %(number)s") % {"number": shown_through})
+        heading = f"<h2>{words}</h2>\n"
+    hidden = shown_through + 1 if shown_through is not None else None
+    note = _small_part("tournaments/public/_hidden_note.html", hidden_from=hidden)
+    legend = _small_part(
+        "tournaments/_marks.html", marks=marks, tournament=(("finished", tournament.finished),)
+    )
+    every = escape(
+        ngettext(
+            "All %(counter)s player, every round",
+            "All %(counter)s players, every round",
+            len(table),
+        )
+        % {"counter": len(table)}
+    )
+    if me:
+        not_me = escape(gettext("Not me: show the top only"))
+        help_line = f'<a href="{address}?me=0">{not_me}</a>'
+    else:
+        help_line = escape(
+            gettext(
+                "To see your own place here: find your name under “Where do I sit?” and tap “My "
+                "place in the standings”."
+            )
+        )
+    glance = glance_table(tournament.game, table, lines, me, last_place_title, slug)
+    return mark_safe(  # noqa: S308 - every text above is escaped or rendered by a template
+        f'<div id="standings" class="glance" hx-get="{address}{follow}" hx-trigger="every 10s"'
+        f' hx-swap="outerHTML">\n{heading}{note}\n{glance}\n{legend}\n'
+        f'<p class="glance-all"><a href="{address}?all=1">{every}</a></p>\n'
+        f'<p class="help">{help_line}</p>\n</div>'
     )

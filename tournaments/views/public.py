@@ -47,6 +47,7 @@ from tournaments.standings import (
     cached_standings,
     team_standings,
 )
+from tournaments.templatetags.kreide import glance_part
 from tournaments.views.common import partial
 
 SEARCH_MIN_LENGTH = 2
@@ -364,31 +365,30 @@ def _glance_page(
     the table and the line of the player it follows with its neighbours, the whole table one tap
     away (``?all=1``). A player named by ``?me=`` (the seat link's "See the standings", or "My
     place in the standings" from the search) is remembered in a cookie; ``?me=0`` forgets
-    him."""
+    him. The htmx refresh is the part alone (``kreide.glance_part``), without a template."""
     me = _me(request, tournament.slug)
     if not table.follows(me):
         me = None
     lines = table.pick(me)
-    shown_lines = [line for line in lines if line is not None]
-    context = {
-        "tournament": tournament,
-        "rounds": rounds,
-        "through": None,
-        "room": _lazy_room(tournament),
-        "cache_seconds": STANDINGS_SECONDS,
-        "glance": table,
-        "lines": lines,
-        "me": me,
-        "last_place_title": tournament.scoring_game.last_place_title,
-        "marks": {
-            "bye": any(line.latest_mark == "bye" for line in shown_lines),
-            "missed": any(line.latest_mark == "missed" for line in shown_lines),
-        },
-        "shown_through": shown,
-        "hidden_from": None if shown is None else shown + 1,
-    }
-    template = partial(request, "tournaments/standings.html", "glance")
-    response = render(request, template, context)
+    last_place_title = tournament.scoring_game.last_place_title
+    if _htmx(request):
+        part = glance_part(tournament, table, lines, me, last_place_title, shown)
+        response = HttpResponse(part)
+    else:
+        context = {
+            "tournament": tournament,
+            "rounds": rounds,
+            "through": None,
+            "room": _lazy_room(tournament),
+            "cache_seconds": STANDINGS_SECONDS,
+            "glance": table,
+            "lines": lines,
+            "me": me,
+            "last_place_title": last_place_title,
+            "shown_through": shown,
+            "hidden_from": None if shown is None else shown + 1,
+        }
+        response = render(request, "tournaments/standings.html", context)
     remembered = request.COOKIES.get(me_cookie(tournament.slug))
     if "me" in request.GET and me is None and remembered is not None:
         response.delete_cookie(me_cookie(tournament.slug))
