@@ -241,9 +241,7 @@ def _from_note(request: HttpRequest, slug: str, glance_etag: bool) -> HttpRespon
         etag = _glance_etag(request, slug, table, note.through, finished, None)
         response = get_conditional_response(request, etag=etag)
         if response is None:
-            tournament = Tournament(
-                pk=note.pk, slug=slug, game=note.game, status=note.status, version=note.version
-            )
+            tournament = _noted_tournament(slug, note)
             response = _glance_page(request, tournament, table, [], note.through)
     else:
         etag = _etag(request, slug, note.version, note.through, None)
@@ -252,6 +250,19 @@ def _from_note(request: HttpRequest, slug: str, glance_etag: bool) -> HttpRespon
             return None
     _headers(response, etag, public=True)
     return response
+
+
+def _noted_tournament(slug: str, note: services.ShownNote) -> Tournament:
+    """The tournament at ``slug`` as far as a glance refresh answered from ``note`` reads it (its
+    address, game and status): this process's last read of it (:data:`_HELD`, read only here)
+    where that agrees, else one made of the note (making a model of 32 fields costs 40–70 µs, a
+    twentieth of such an answer)."""
+    held = _HELD.get(slug)
+    if held is not None and (held.pk, held.game, held.status) == (note.pk, note.game, note.status):
+        return held
+    return Tournament(
+        pk=note.pk, slug=slug, game=note.game, status=note.status, version=note.version
+    )
 
 
 def _headers(response: HttpResponse, etag: str, *, public: bool) -> None:
