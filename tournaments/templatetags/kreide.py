@@ -283,6 +283,11 @@ def rule_source(source: str) -> str:
     return source_words(source)
 
 
+def _counted(text: str, count: int) -> str:
+    """``text``, an ``ngettext`` of ``count`` saying it as ``%(counter)s``, said and escaped."""
+    return escape(text % {"counter": count})
+
+
 @register.simple_tag
 def glance_table(
     game: str,
@@ -308,13 +313,14 @@ def glance_table(
             "score": escape(messages.score_words(game, mine.total)),
         }
         head = f'<p class="glance-me"><a href="#me">{words}</a></p>\n'
-    caption = escape(
+    players = len(table)
+    caption = _counted(
         ngettext(
             "Top of the standings (%(counter)s player)",
             "Top of the standings (%(counter)s players)",
-            len(table),
-        )
-        % {"counter": len(table)}
+            players,
+        ),
+        players,
     )
     if me is not None:
         caption += " " + escape(gettext("and my place"))
@@ -394,13 +400,12 @@ def glance_part(
     legend = _small_part(
         "tournaments/_marks.html", marks=marks, tournament=(("finished", tournament.finished),)
     )
-    every = escape(
+    players = len(table)
+    every = _counted(
         ngettext(
-            "All %(counter)s player, every round",
-            "All %(counter)s players, every round",
-            len(table),
-        )
-        % {"counter": len(table)}
+            "All %(counter)s player, every round", "All %(counter)s players, every round", players
+        ),
+        players,
     )
     if me:
         not_me = escape(gettext("Not me: show the top only"))
