@@ -178,7 +178,6 @@ def standings_rows(standings: Any, last_place_title: str | None, link_slug: str 
 _LATEST_MARKS = {"bye": "*", "missed": "°"}
 
 
-@register.simple_tag
 def glance_rows(
     lines: Iterable[Any], me: int | None, last_place_title: str | None, link_slug: str, latest: Any
 ) -> SafeString:
@@ -288,7 +287,6 @@ def _counted(text: str, count: int) -> str:
     return escape(text % {"counter": count})
 
 
-@register.simple_tag
 def glance_table(
     game: str,
     table: Any,
