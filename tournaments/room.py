@@ -13,7 +13,6 @@ import hashlib
 import math
 from dataclasses import dataclass
 
-from django.db.models import Q
 from django.utils import timezone
 
 from tournaments.models import Round, Table, Tournament
@@ -156,7 +155,8 @@ def table_poll_since(token: str) -> str | None:
     """:func:`table_since` of the table behind ``token`` (its own link or a seat's), read in
     one query and without a replay; None for no such table."""
     found = (
-        Table.objects.filter(Q(token=token) | Q(seats__token=token))
+        Table.objects.linked(token)
+        .order_by()
         .values_list(
             "version",
             "round__number",

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
@@ -39,8 +39,7 @@ def table_link(token: str) -> TableLink:
     """The table behind a private link, the table's own or a seat's; 404 for any other token.
     Two queries: the table (found by its own token or by one of its seats') with its round and
     tournament, and its seats with their players, among which a seat's link finds its seat."""
-    own_or_seat = Q(token=token) | Q(pk__in=Seat.objects.filter(token=token).values("table_id"))
-    table = get_object_or_404(_tables().filter(own_or_seat))
+    table = get_object_or_404(_tables().linked(token))
     seat = next((s for s in table.seats.all() if s.token == token), None)
     return TableLink(table, seat, token)
 

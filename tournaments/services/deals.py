@@ -28,7 +28,7 @@ import scoring
 from tournaments import permissions
 from tournaments.errors import deal_error_message
 from tournaments.messages import deal_message
-from tournaments.models import AuditEntry, Deal, DealRevision, Seat, Table
+from tournaments.models import KEYED, AuditEntry, Deal, DealRevision, Seat, Table
 from tournaments.services.audit import check_not_finished, reason_required, record_change
 from tournaments.services.rounds import refresh_round
 from tournaments.services.stechen import stechen_tables_result
@@ -182,8 +182,8 @@ def _replayed(table: Table, key: str, entry: Mapping[str, Any] | None) -> Deal |
     if not key:
         return None
     # The key is unique: no ordering (the versions' default one joins the table and its round).
-    found = DealRevision.objects.select_related("deal").filter(idempotency_key=key).order_by()
-    revision = found.first()
+    found = DealRevision.objects.select_related("deal").filter(KEYED, idempotency_key=key)
+    revision = found.order_by().first()
     if revision is None:
         return None
     deal = revision.deal
