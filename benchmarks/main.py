@@ -6,7 +6,7 @@
 3. Pages: a 1,000-player tournament of 10 rounds in its own SQLite file under
    ``benchmarks/results/``; ``manage.py runserver --noreload --nothreading`` on 127.0.0.1 (DEBUG
    off) measured by a bounded sequential client: a bare Django view, the public standings (cold,
-   cached, 304, htmx), the table pages; peak memory of the server.
+   cached, 304, htmx), the table pages and their phones' poll; peak memory of the server.
 4. The room: granian (``--server gunicorn``: gunicorn) on 127.0.0.1 with 2,000 phones polling
    the standings every 5 s, each the glance with its own player's line (``--view whole``: the
    whole table, as before issue 18; ``benchmarks/phones.py``), the bare view at the same load,
@@ -26,6 +26,7 @@ import json
 import math
 import os
 import platform
+import re
 import subprocess
 import sys
 import time
@@ -39,6 +40,8 @@ SEED = 2026
 POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 BENCH_REDIS_URL = "redis://127.0.0.1:6379/11"
 """A Redis database of the benchmark's own: ``/bench/cache-clear/`` empties it."""
+_SINCE = re.compile(r"\?since=([\w.]+)")
+"""The table page's poll (``?since=``: its version and the room's clock), as its phones send it."""
 
 FULL = {
     "deals": 50_000,
@@ -185,6 +188,8 @@ def pages(info: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
             "glance_htmx_gzip_kib": len(gzip.compress(glance_htmx.body)) / 1024,
         }
         many = max(args.requests, 200)
+        table = f"/t/{info['open_table']}/"
+        since = _SINCE.search(fetch(port, table).body.decode()).group(1)
         plan = [
             ("bare", "/bench/bare/", {}, 200, many, None),
             ("standings_cold", standings, {}, 200, args.cold_requests, clear_cache),
@@ -209,7 +214,8 @@ def pages(info: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
                 many,
                 None,
             ),
-            ("table_open", f"/t/{info['open_table']}/", {}, 200, many, None),
+            ("table_open", table, {}, 200, many, None),
+            ("table_poll", f"{table}?since={since}", htmx, 204, many, None),
             ("table_finished", f"/t/{info['finished_table']}/", {}, 200, many, None),
             ("bare_again", "/bench/bare/", {}, 200, many, None),
         ]

@@ -75,6 +75,7 @@ def _pages(results: dict[str, Any]) -> None:
         ("glance htmx refresh, 304", "glance_htmx_304"),
         ("table page /t/<token>/ (playing)", "table_open"),
         ("table page (unit finished)", "table_finished"),
+        ("table phone's poll, unchanged (204)", "table_poll"),
         ("bare Django view, again", "bare_again"),
     ]
     for label, key in rows:
