@@ -99,6 +99,18 @@ def standings_poll(slug: str, followed: tuple[int, ...]) -> phones.Poll:
     return phones.Poll(fresh=(path, gzipped), revalidating=(path, htmx), followed=followed)
 
 
+def table_poll(tokens: list[str]) -> phones.Poll:
+    """What the tables' phones poll: each its own table's page once (phone *i* the *i*-th
+    table), then every period its poll with the ``?since=`` the last page or changed part
+    named (htmx, as the page's poll; 204 while the table and the room are unchanged)."""
+    return phones.Poll(
+        fresh=("/t/{me}/", {"Accept-Encoding": "gzip"}),
+        revalidating=("/t/{me}/?since={since}", {"Accept-Encoding": "gzip", "HX-Request": "true"}),
+        followed=tuple(tokens),
+        since=True,
+    )
+
+
 @contextmanager
 def serving(
     slug: str, *, server: str, warm_seconds: int, followed: tuple[int, ...] = ()
@@ -205,10 +217,13 @@ def during_play(
     period: float,
     revalidate: int,
     followed: tuple[int, ...] = (),
+    tables: list[str] | None = None,
 ) -> dict[str, Any]:
     """The phones on the standings while deals are entered through table links at
     ``writes_per_s`` (each raises the tournament's version: the next refresh of every phone is
-    a 200 with the new standings): the phones' figures and the deal POSTs' latencies."""
+    a 200 with the new standings), and a phone at each of ``tables`` (their tokens) polling its
+    table (:func:`table_poll`): the phones' figures (the tables' under ``tables``) and the deal
+    POSTs' latencies."""
     warm = max(3, seconds // 5)
     with serving(slug, server=server, warm_seconds=warm, followed=followed) as served:
         posts: dict[str, list] = {"ms": [], "failures": []}
@@ -232,6 +247,7 @@ def during_play(
                     seconds=seconds,
                     period=period,
                     revalidate=revalidate,
+                    tables=(table_poll(tables), len(tables)) if tables else None,
                 ),
             )
         finally:

@@ -271,17 +271,21 @@ def deal_entry(info: dict[str, Any], args: argparse.Namespace) -> tuple[dict[str
     figures["in_process"] = entry.in_process(
         tokens[args.post_tables : used], deals=args.record_calls, seed=SEED
     )
-    return {"draw_in_app_s": drawn["seconds"], "round": drawn["round"], **figures}, tokens[used:]
+    drawn_round = {"draw_in_app_s": drawn["seconds"], "round": drawn["round"], "tokens": tokens}
+    return {**drawn_round, **figures}, tokens[used:]
 
 
-def during_play(info: dict[str, Any], args: argparse.Namespace, spare: list) -> dict[str, Any]:
-    """The phones again under the same server while deals are entered at ``--writes-per-s``."""
+def during_play(
+    info: dict[str, Any], args: argparse.Namespace, spare: list, tables: list[str]
+) -> dict[str, Any]:
+    """The phones again under the same server while deals are entered at ``--writes-per-s``
+    into ``spare`` tables, with a phone at each of ``tables`` (the round's) polling its table."""
     from benchmarks import entry, load
 
     writes = math.ceil(args.writes_per_s * (args.load_seconds + args.period / 1000)) + 2
     print(
-        f"load during play: {args.phones} phones while {args.writes_per_s:g} deal/s is entered "
-        f"({args.load_seconds} s) …"
+        f"load during play: {args.phones} phones and one at each of {len(tables)} tables while "
+        f"{args.writes_per_s:g} deal/s is entered ({args.load_seconds} s) …"
     )
     return load.during_play(
         info["slug"],
@@ -293,6 +297,7 @@ def during_play(info: dict[str, Any], args: argparse.Namespace, spare: list) -> 
         period=args.period / 1000,
         revalidate=args.revalidate,
         followed=followed(info, args),
+        tables=tables,
     )
 
 
@@ -402,7 +407,7 @@ def run(args: argparse.Namespace) -> int:
     connections.close_all()
 
     results["entry"], spare = deal_entry(info, args)
-    results["play"] = during_play(info, args, spare)
+    results["play"] = during_play(info, args, spare, results["entry"].pop("tokens"))
     results["tournament"] = {k: v for k, v in info.items() if k != "followed"}
     results["goals"] = report.goals(results)
     results["total_s"] = time.perf_counter() - began

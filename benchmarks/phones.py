@@ -21,7 +21,9 @@ artefact (see docs/benchmarks.md). wrk measures the capacity instead (``benchmar
 from __future__ import annotations
 
 import asyncio
+import gzip
 import random
+import re
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -52,39 +54,46 @@ class Poll:
     fresh: tuple[str, dict[str, str]]
     revalidating: tuple[str, dict[str, str]] | None = None
     etag: str | None = None
-    followed: tuple[int, ...] = ()
-    """Players the phones follow, ``{me}`` in the paths (phone *i*: the *i*-th, round robin);
-    each phone's first refresh then has no ETag (each follows its own line)."""
+    followed: tuple[int | str, ...] = ()
+    """Players (or tables' tokens) the phones follow, ``{me}`` in the paths (phone *i*: the
+    *i*-th, round robin); each phone's first refresh then has no ETag (each follows its own
+    line)."""
+    since: bool = False
+    """The refresh names what the phone shows, ``{since}`` in its path, as a table's page polls
+    (``?since=``): the value the phone's last 200 named; a 200 is what changed, not a 304."""
 
     def for_phone(self, index: int) -> Poll:
         """This poll as phone ``index`` sends it."""
         if not self.followed:
             return self
         me = self.followed[index % len(self.followed)]
-        fresh = (self.fresh[0].format(me=me), self.fresh[1])
+        fresh = (self.fresh[0].replace("{me}", str(me)), self.fresh[1])
         revalidating = self.revalidating and (
-            self.revalidating[0].format(me=me),
+            self.revalidating[0].replace("{me}", str(me)),
             self.revalidating[1],
         )
-        return Poll(fresh, revalidating, None)
+        return Poll(fresh, revalidating, None, since=self.since)
 
 
-async def _answer(reader: asyncio.StreamReader) -> tuple[int, int, dict[str, str]]:
-    """Read one HTTP/1.1 answer: status, body bytes, headers (names in lower case)."""
+_SINCE = re.compile(rb"\?since=([\w.]+)")
+
+
+async def _answer(reader: asyncio.StreamReader) -> tuple[int, bytes, dict[str, str]]:
+    """Read one HTTP/1.1 answer: status, body, headers (names in lower case)."""
     head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
     status = int(head[0].split()[1])
     headers = {
         name.strip().lower(): value.strip()
         for name, _sep, value in (line.partition(":") for line in head[1:] if line)
     }
-    size = 0
+    body = b""
     if headers.get("transfer-encoding", "").lower() == "chunked":
         while chunk := int((await reader.readuntil(b"\r\n")).split(b";")[0], 16):
-            size += len(await reader.readexactly(chunk + 2)) - 2
+            body += (await reader.readexactly(chunk + 2))[:-2]
         await reader.readuntil(b"\r\n")
     elif status != 304 and "content-length" in headers:
-        size = len(await reader.readexactly(int(headers["content-length"])))
-    return status, size, headers
+        body = await reader.readexactly(int(headers["content-length"]))
+    return status, body, headers
 
 
 async def _phone(
@@ -103,10 +112,15 @@ async def _phone(
     reader: asyncio.StreamReader | None = None
     writer: asyncio.StreamWriter | None = None
     etag = poll.etag
+    since = None
     while (start := time.monotonic()) < until:
         counted = arrival if start < steady_from else tally
-        refresh = poll.revalidating is not None and rng.randrange(100) < revalidate
+        if poll.since:  # the page once, then its poll, which sends back what the page named
+            refresh = since is not None
+        else:
+            refresh = poll.revalidating is not None and rng.randrange(100) < revalidate
         path, headers = poll.revalidating if refresh else poll.fresh
+        path = path.replace("{since}", since or "")
         if refresh and etag:
             headers = {**headers, "If-None-Match": etag}
         lines = [f"GET {path} HTTP/1.1", f"Host: 127.0.0.1:{port}"]
@@ -117,18 +131,22 @@ async def _phone(
                 if writer is None:
                     reader, writer = await asyncio.open_connection("127.0.0.1", port)
                 writer.write(request)
-                status, size, answer = await _answer(reader)
+                status, body, answer = await _answer(reader)
         except (OSError, asyncio.IncompleteReadError, TimeoutError, ValueError) as exc:
             counted.failures[type(exc).__name__] += 1
             keep = False
         else:
             counted.latencies_ms.append((time.monotonic() - start) * 1000)
             counted.statuses[status] += 1
-            counted.bytes += size
+            counted.bytes += len(body)
             keep = answer.get("connection", "").lower() != "close"
             if refresh and status == 200:
                 etag = answer.get("etag", etag)
-                counted.refresh_bytes.append(size)
+                counted.refresh_bytes.append(len(body))
+            if answer.get("content-encoding") == "gzip":
+                body = gzip.decompress(body)
+            if poll.since and (named := _SINCE.search(body)):
+                since = named.group(1).decode()
         if not keep and writer is not None:
             writer.close()
             reader = writer = None
@@ -137,8 +155,12 @@ async def _phone(
         writer.close()
 
 
-async def _run(port: int, poll: Poll, phones: int, **pacing: Any) -> tuple[Tally, Tally]:
-    tally, arrival = Tally(), Tally()
+async def _run(
+    port: int, populations: list[tuple[Poll, int]], **pacing: Any
+) -> list[tuple[Tally, Tally]]:
+    """Every population's phones (``(poll, phones)``) at once: each population's tallies of its
+    polling and of its arrival."""
+    tallies = [(Tally(), Tally()) for _ in populations]
     seed = random.Random(2026)
     await asyncio.gather(
         *(
@@ -150,10 +172,11 @@ async def _run(port: int, poll: Poll, phones: int, **pacing: Any) -> tuple[Tally
                 arrival=arrival,
                 **pacing,
             )
+            for (poll, phones), (tally, arrival) in zip(populations, tallies, strict=True)
             for index in range(phones)
         )
     )
-    return tally, arrival
+    return tallies
 
 
 def _errors(tally: Tally) -> int:
@@ -162,34 +185,10 @@ def _errors(tally: Tally) -> int:
     return sum(tally.failures.values()) + refused
 
 
-def run(
-    port: int, poll: Poll, *, phones: int, seconds: float, period: float, revalidate: int
-) -> dict[str, Any]:
-    """``phones`` phones arriving during one ``period``, then polling for ``seconds`` seconds:
-    of those seconds the requests, rate, latency percentiles in ms, errors (no answer, or a
-    status ≥ 400), the failures by exception, the answers by status, the bytes of the refreshes
-    answered 200; of the arrival (``arrival``) its requests, percentiles and errors; and the cores
-    this process (the load generator) used over both."""
-    cpu, wall = time.process_time(), time.monotonic()
-    steady_from = wall + period
-    tally, arrival = asyncio.run(
-        _run(
-            port,
-            poll,
-            phones,
-            period=period,
-            revalidate=revalidate,
-            until=steady_from + seconds,
-            steady_from=steady_from,
-        )
-    )
-    client_cores = (time.process_time() - cpu) / (time.monotonic() - wall)
+def _figures(tally: Tally, arrival: Tally, *, seconds: float) -> dict[str, Any]:
     ms = tally.latencies_ms
     sizes = tally.refresh_bytes
     return {
-        "phones": phones,
-        "period_s": period,
-        "revalidate_percent": revalidate if poll.revalidating else 0,
         "seconds": seconds,
         "requests": len(ms) + sum(tally.failures.values()),
         "rate_per_s": len(ms) / seconds,
@@ -206,7 +205,6 @@ def run(
             "mean_kib": sum(sizes) / len(sizes) / 1024 if sizes else 0.0,
             "max_kib": max(sizes) / 1024 if sizes else 0.0,
         },
-        "followed": len(poll.followed),
         "arrival": {
             "requests": len(arrival.latencies_ms) + sum(arrival.failures.values()),
             "p50_ms": percentile(arrival.latencies_ms, 0.50),
@@ -215,5 +213,48 @@ def run(
             "errors": _errors(arrival),
             "statuses": {str(k): v for k, v in sorted(arrival.statuses.items())},
         },
+    }
+
+
+def run(
+    port: int,
+    poll: Poll,
+    *,
+    phones: int,
+    seconds: float,
+    period: float,
+    revalidate: int,
+    tables: tuple[Poll, int] | None = None,
+) -> dict[str, Any]:
+    """``phones`` phones arriving during one ``period``, then polling for ``seconds`` seconds:
+    of those seconds the requests, rate, latency percentiles in ms, errors (no answer, or a
+    status ≥ 400), the failures by exception, the answers by status, the bytes of the refreshes
+    answered 200; of the arrival (``arrival``) its requests, percentiles and errors; and the cores
+    this process (the load generator) used over both. ``tables``: the tables' phones (their poll,
+    how many) polling meanwhile, each its table's ``?since=``; their figures apart
+    (``tables``)."""
+    cpu, wall = time.process_time(), time.monotonic()
+    steady_from = wall + period
+    populations = [(poll, phones), *([tables] if tables else [])]
+    tallies = asyncio.run(
+        _run(
+            port,
+            populations,
+            period=period,
+            revalidate=revalidate,
+            until=steady_from + seconds,
+            steady_from=steady_from,
+        )
+    )
+    client_cores = (time.process_time() - cpu) / (time.monotonic() - wall)
+    figures = {
+        "phones": phones,
+        "period_s": period,
+        "revalidate_percent": revalidate if poll.revalidating else 0,
+        **_figures(*tallies[0], seconds=seconds),
+        "followed": len(poll.followed),
         "client_cpu_cores": client_cores,
     }
+    if tables:
+        figures["tables"] = {"phones": tables[1], **_figures(*tallies[1], seconds=seconds)}
+    return figures
