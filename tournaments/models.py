@@ -14,6 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.db.models.expressions import RawSQL
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
@@ -665,10 +666,16 @@ class TableQuerySet(models.QuerySet["Table"]):
         table): the table whose id the two unique tokens' indexes give. Either condition
         joined by OR (``token = %s OR seat.token = %s``, or ``OR id IN (…)``) reads every table
         of the database instead, on SQLite and on PostgreSQL (2 ms a table phone's poll after
-        ten rounds of 250 tables)."""
-        own = Table.objects.filter(token=token).order_by().values("pk")
-        seat_of = Seat.objects.filter(token=token).order_by().values("table_id")
-        return self.filter(pk__in=own.union(seat_of, all=True))
+        ten rounds of 250 tables). The ids' UNION is written out: built by the ORM
+        (``QuerySet.union``) it costs 0.55 ms of the worker's CPU a poll, three times the
+        query itself."""
+        table, seat = Table._meta, Seat._meta
+        ids = RawSQL(
+            f"SELECT {table.pk.column} FROM {table.db_table} WHERE token = %s UNION ALL "
+            f"SELECT {seat.get_field('table').column} FROM {seat.db_table} WHERE token = %s",
+            (token, token),
+        )
+        return self.filter(pk__in=ids)
 
 
 class Table(models.Model):
