@@ -26,22 +26,19 @@ import json
 import math
 import os
 import platform
-import re
 import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from benchmarks import client, report
+from benchmarks import client, phones, report
 from benchmarks.client import DB_PATH, RESULTS, ROOT, fetch, measure
 
 SEED = 2026
 POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/postgres"
 BENCH_REDIS_URL = "redis://127.0.0.1:6379/11"
 """A Redis database of the benchmark's own: ``/bench/cache-clear/`` empties it."""
-_SINCE = re.compile(r"\?since=([\w.]+)")
-"""The table page's poll (``?since=``: its version and the room's clock), as its phones send it."""
 
 FULL = {
     "deals": 50_000,
@@ -189,7 +186,7 @@ def pages(info: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
         }
         many = max(args.requests, 200)
         table = f"/t/{info['open_table']}/"
-        since = _SINCE.search(fetch(port, table).body.decode()).group(1)
+        since = phones.SINCE.search(fetch(port, table).body).group(1).decode()
         plan = [
             ("bare", "/bench/bare/", {}, 200, many, None),
             ("standings_cold", standings, {}, 200, args.cold_requests, clear_cache),
@@ -242,10 +239,12 @@ def pages(info: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
     return results
 
 
-def deal_entry(info: dict[str, Any], args: argparse.Namespace) -> tuple[dict[str, Any], list]:
+def deal_entry(
+    info: dict[str, Any], args: argparse.Namespace
+) -> tuple[dict[str, Any], list[str], list[str]]:
     """The next round drawn in-process; the POSTs against one ``runserver`` on its first
-    ``--post-tables`` tables, ``deal_record`` in-process on the next ones. Returns the figures
-    and the tables left untouched."""
+    ``--post-tables`` tables, ``deal_record`` in-process on the next ones. Returns the figures,
+    the round's tables (their tokens) and those of them left untouched."""
     from benchmarks import entry
 
     drawn = entry.draw_next_round(info["slug"], seed=SEED * 100 + info["rounds"] + 1)
@@ -271,8 +270,8 @@ def deal_entry(info: dict[str, Any], args: argparse.Namespace) -> tuple[dict[str
     figures["in_process"] = entry.in_process(
         tokens[args.post_tables : used], deals=args.record_calls, seed=SEED
     )
-    drawn_round = {"draw_in_app_s": drawn["seconds"], "round": drawn["round"], "tokens": tokens}
-    return {**drawn_round, **figures}, tokens[used:]
+    drawn_round = {"draw_in_app_s": drawn["seconds"], "round": drawn["round"]}
+    return {**drawn_round, **figures}, tokens, tokens[used:]
 
 
 def during_play(
@@ -406,8 +405,8 @@ def run(args: argparse.Namespace) -> int:
     results["breakdown"] = breakdown(info)
     connections.close_all()
 
-    results["entry"], spare = deal_entry(info, args)
-    results["play"] = during_play(info, args, spare, results["entry"].pop("tokens"))
+    results["entry"], tables, spare = deal_entry(info, args)
+    results["play"] = during_play(info, args, spare, tables)
     results["tournament"] = {k: v for k, v in info.items() if k != "followed"}
     results["goals"] = report.goals(results)
     results["total_s"] = time.perf_counter() - began

@@ -75,7 +75,8 @@ class Poll:
         return Poll(fresh, revalidating, None, since=self.since)
 
 
-_SINCE = re.compile(rb"\?since=([\w.]+)")
+SINCE = re.compile(rb"\?since=([\w.]+)")
+"""The table page's poll in its HTML (``?since=``: the table's version and the room's clock)."""
 
 
 async def _answer(reader: asyncio.StreamReader) -> tuple[int, bytes, dict[str, str]]:
@@ -143,10 +144,11 @@ async def _phone(
             if refresh and status == 200:
                 etag = answer.get("etag", etag)
                 counted.refresh_bytes.append(len(body))
-            if answer.get("content-encoding") == "gzip":
-                body = gzip.decompress(body)
-            if poll.since and (named := _SINCE.search(body)):
-                since = named.group(1).decode()
+            if poll.since:
+                if answer.get("content-encoding") == "gzip":
+                    body = gzip.decompress(body)
+                if named := SINCE.search(body):
+                    since = named.group(1).decode()
         if not keep and writer is not None:
             writer.close()
             reader = writer = None
