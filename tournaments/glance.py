@@ -11,7 +11,8 @@ and rounds shown, as plain tuples: a hit unpickles a thousand small tuples, not 
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from django.conf import settings
@@ -27,6 +28,9 @@ AROUND = 2
 FROM_PLAYERS = 40
 """The standings glance only from this many ranked players on; a smaller table is shown whole
 (it fits a phone's refresh anyway)."""
+PARTS_SIZE = 1024
+"""How many renderings of a phone's refresh one glance keeps (:meth:`Glance.part`): about 3 KiB
+each."""
 
 
 class Line(NamedTuple):
@@ -57,6 +61,8 @@ class Glance:
     """Player pk → index into :attr:`lines` (players außer Konkurrenz are not there)."""
     latest_round: int | None
     """The latest round the standings cover (its score is the glance's one round column)."""
+    parts: dict[Hashable, str] = field(default_factory=dict, compare=False, repr=False)
+    """The phones' refreshes rendered from this glance (:meth:`part`)."""
 
     def __len__(self) -> int:
         return len(self.lines)
@@ -64,6 +70,19 @@ class Glance:
     def follows(self, pk: int | None) -> bool:
         """``pk`` is a ranked player of these standings."""
         return pk is not None and pk in self.positions
+
+    def part(self, key: Hashable, render: Callable[[], str]) -> str:
+        """A phone's refresh made from this glance, rendered once (``render()``) for every phone
+        that asks the same (``key``: the player followed, the language and whatever else the
+        rendering reads besides the glance): a glance is one version's, so its parts are too,
+        and go with it. Up to :data:`PARTS_SIZE` renderings are kept; beyond that each is
+        rendered afresh."""
+        rendered = self.parts.get(key)
+        if rendered is None:
+            rendered = render()
+            if len(self.parts) < PARTS_SIZE:
+                self.parts[key] = rendered
+        return rendered
 
     def pick(self, pk: int | None, top: int | None = None, around: int | None = None):
         """The lines to show: the first ``top`` (:data:`TOP`) and, for the player ``pk``, his own

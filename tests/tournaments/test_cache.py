@@ -5,10 +5,12 @@ workers), the latter skipped when no Redis server answers on 127.0.0.1:6379 (CI 
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import os
 import pickle
 import socket
+from collections.abc import Iterator
 
 import pytest
 import redis
@@ -44,24 +46,33 @@ def _forget_our_redis_keys(prefix: str) -> None:
         client.close()
 
 
+@contextlib.contextmanager
+def redis_cache(settings) -> Iterator[None]:
+    """Redis as the cache (database 15, a key prefix per test worker), emptied before and after;
+    the test is skipped where no Redis server answers."""
+    if not _redis_answers():
+        pytest.skip("no Redis server answers on 127.0.0.1:6379 (CI starts one)")
+    prefix = f"kreidetafel-test-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": prefix,
+        }
+    }
+    _forget_our_redis_keys(prefix)
+    try:
+        yield
+    finally:
+        _forget_our_redis_keys(prefix)
+
+
 @pytest.fixture(params=["locmem", "redis"])
 def cache_backend(request, settings) -> str:
-    """The standings' cache on the local-memory backend, then on Redis (database 15, a key
-    prefix per test worker), emptied before and after."""
+    """The standings' cache on the local-memory backend, then on Redis (:func:`redis_cache`)."""
     if request.param == "redis":
-        if not _redis_answers():
-            pytest.skip("no Redis server answers on 127.0.0.1:6379 (CI starts one)")
-        prefix = f"kreidetafel-test-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
-        settings.CACHES = {
-            "default": {
-                "BACKEND": "django.core.cache.backends.redis.RedisCache",
-                "LOCATION": REDIS_URL,
-                "KEY_PREFIX": prefix,
-            }
-        }
-        _forget_our_redis_keys(prefix)
-        yield request.param
-        _forget_our_redis_keys(prefix)
+        with redis_cache(settings):
+            yield request.param
     else:
         cache.clear()
         yield request.param

@@ -15,6 +15,7 @@ import re
 import threading
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.test_public import RANKED_ROW, evening, record, strich_to, url
@@ -304,6 +305,29 @@ def test_a_deal_that_changes_my_line_gives_a_new_refresh(client, evening, small_
     changed = client.get(address, headers={**HTMX, "If-None-Match": first["ETag"]})
     assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
     mine = re.search(r'<tr id="me" class="me"[^>]*>.*?</tr>', changed.content.decode()).group(0)
+    assert mine.endswith('<td class="num total">3</td></tr>')
+
+
+def test_a_refresh_made_once_per_glance_is_still_each_phones_own(client, evening, small_glance):
+    """A glance's refresh is rendered once for every phone that asks the same
+    (``Glance.part``); a phone following another player, or reading German, gets its own, and
+    a deal that changes the glance gives every phone the new one."""
+    tournament, roles = evening
+    address = url("standings", tournament) + f"?me={roles['1A'].pk}"
+    first = client.get(address, headers=HTMX).content.decode()
+    assert Client().get(address, headers=HTMX).content.decode() == first
+    other = Client().get(url("standings", tournament) + f"?me={roles['2A'].pk}", headers=HTMX)
+    assert f"{roles['2A'].name}: place 8 of 8 · " in other.content.decode()
+    german = Client()
+    german.cookies["django_language"] = "de"
+    assert (
+        f"{roles['1A'].name}: Platz 7 von 8 · "
+        in german.get(address, headers=HTMX).content.decode()
+    )
+    seat = Seat.objects.select_related("table").get(table__round__number=2, player=roles["1A"])
+    record(seat.table, strich_to(seat.label))
+    changed = Client().get(address, headers=HTMX).content.decode()
+    mine = re.search(r'<tr id="me" class="me"[^>]*>.*?</tr>', changed).group(0)
     assert mine.endswith('<td class="num total">3</td></tr>')
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime
 
 import pytest
+from django.db import connection
 from django.urls import reverse
 
 from tests.tournaments.test_public import evening, record, strich_to
@@ -145,3 +146,53 @@ def test_a_phone_opening_the_page_again_costs_no_query(
     assert client.get(address).status_code == 404
     client.force_login(organiser)
     assert client.get(address).status_code == 200  # his own tournament, pages off
+
+
+@pytest.fixture
+def shared_cache(settings):
+    """Redis as the cache, as a championship's several web processes share it."""
+    from tests.tournaments.test_cache import redis_cache
+
+    with redis_cache(settings):
+        yield
+
+
+def test_with_a_shared_cache_each_process_holds_the_note_for_a_second(
+    client, evening, clock, shared_cache, django_assert_num_queries
+):
+    """With Redis, a process answers the room's unchanged polls from the note as it read it, for
+    ``NOTE_HELD_SECONDS`` (1 s), without asking Redis again: a note dropped from Redis by
+    another process (an organiser's switch there) reaches this one within that second."""
+    from django.core.cache import cache
+    from django.test.utils import CaptureQueriesContext
+
+    tournament, _roles = evening
+    address = reverse("standings", args=[tournament.slug])
+    first = client.get(address, headers=HTMX)["ETag"]
+    revalidate = {**HTMX, "If-None-Match": first}
+    assert cache.get(services.shown_key(tournament.slug)) is not None  # noted in Redis
+    assert client.get(address, headers=revalidate).status_code == 304  # read it from Redis
+    cache.delete(services.shown_key(tournament.slug))  # another process drops it
+    clock[0] += datetime.timedelta(seconds=0.9)
+    with django_assert_num_queries(0):
+        assert client.get(address, headers=revalidate).status_code == 304  # the note held
+    clock[0] += datetime.timedelta(seconds=0.2)  # the second is over: Redis has no note
+    with CaptureQueriesContext(connection) as read:
+        assert client.get(address, headers=revalidate).status_code == 304
+    assert read.captured_queries  # the database said it, and noted it again
+    with django_assert_num_queries(0):
+        assert client.get(address, headers=revalidate).status_code == 304
+
+
+def test_with_a_shared_cache_the_organisers_switch_in_the_process_is_at_once(
+    client, evening, clock, organiser, shared_cache
+):
+    tournament, _roles = evening
+    address = reverse("standings", args=[tournament.slug])
+    first = client.get(address, headers=HTMX)["ETag"]
+    revalidate = {**HTMX, "If-None-Match": first}
+    assert client.get(address, headers=revalidate).status_code == 304  # the note, held
+    services.tournament_settings(tournament=tournament, by=organiser, standings_hidden_from_round=2)
+    assert client.get(address, headers=revalidate).status_code == 200  # after round 1 only
+    services.tournament_settings(tournament=tournament, by=organiser, public=False)
+    assert client.get(address, headers=revalidate).status_code == 404

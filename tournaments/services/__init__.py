@@ -35,6 +35,8 @@ from tournaments.services.public import (
     ShownNote,
     shown_key,
     shown_note,
+    shown_note_read,
+    shown_notes_forget,
     shown_version_advance,
 )
 from tournaments.services.push import push_due, push_receive, tournament_push
@@ -132,6 +134,8 @@ __all__ = [
     "ShownNote",
     "shown_key",
     "shown_note",
+    "shown_note_read",
+    "shown_notes_forget",
     "shown_version_advance",
     "standings_reveal",
     "table_links_renew",

@@ -17,11 +17,9 @@ from dataclasses import dataclass
 from functools import wraps
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils import timezone
 from django.utils.cache import (
     get_conditional_response,
     patch_cache_control,
@@ -107,19 +105,10 @@ HELD_SIZE = 64
 
 
 def forget() -> None:
-    """Empty this process's reads of the public tournaments (:data:`_HELD`), as ``cache.clear()``
-    empties the cache."""
+    """Empty this process's reads of the public tournaments (:data:`_HELD`) and of the notes of
+    what their pages show, as ``cache.clear()`` empties the cache."""
     _HELD.clear()
-
-
-def _note(slug: str) -> services.ShownNote | None:
-    """The cache's note of what the public pages of the tournament at ``slug`` show
-    (``services.shown_note``), None where there is none or it has lapsed (the cache's own expiry
-    is in whole seconds)."""
-    note = cache.get(services.shown_key(slug))
-    if note is None or timezone.now().timestamp() >= note.until:
-        return None
-    return note
+    services.shown_notes_forget()
 
 
 def _held(request: HttpRequest, slug: str) -> Tournament | None:
@@ -133,7 +122,7 @@ def _held(request: HttpRequest, slug: str) -> Tournament | None:
     tournament = _HELD.get(slug)
     if tournament is None:
         return None
-    note = _note(slug)
+    note = services.shown_note_read(slug)
     if note is None:
         return None
     if (note.version, note.through) != (tournament.version, hidden(tournament)):
@@ -232,7 +221,7 @@ def _from_note(request: HttpRequest, slug: str, glance_etag: bool) -> HttpRespon
     glance_refresh = glance_etag and _glance_refresh(request)
     if not glance_refresh and "HTTP_IF_NONE_MATCH" not in request.META:
         return None
-    note = _note(slug)
+    note = services.shown_note_read(slug)
     if note is None:
         return None
     table = glance.at_hand(note.pk, note.version, note.through) if glance_refresh else None
@@ -373,19 +362,24 @@ def _glance_page(
     shown: int | None,
 ) -> HttpResponse:
     """The standings as a phone sees them during play (:mod:`tournaments.glance`): the top of
-    the table and the line of the player it follows with its neighbours, the whole table one tap
-    away (``?all=1``). A player named by ``?me=`` (the seat link's "See the standings", or "My
-    place in the standings" from the search) is remembered in a cookie; ``?me=0`` forgets
-    him. The htmx refresh is the part alone (``kreide.glance_part``), without a template."""
+        the table and the line of the player it follows with its neighbours, the whole table one tap
+        away (``?all=1``). A player named by ``?me=`` (the seat link's "See the standings", or "My
+        place in the standings" from the search) is remembered in a cookie; ``?me=0`` forgets
+        him. The htmx refresh is the part alone (``kreide.glance_part``), without a template,
+    rendered once per glance for every phone that follows the same player (``Glance.part``)."""
     me = _me(request, tournament.slug)
     if not table.follows(me):
         me = None
-    lines = table.pick(me)
     last_place_title = tournament.scoring_game.last_place_title
     if _htmx(request):
-        part = glance_part(tournament, table, lines, me, last_place_title, shown)
+        key = (me, shown, tournament.finished, get_language())
+        part = table.part(
+            key,
+            lambda: glance_part(tournament, table, table.pick(me), me, last_place_title, shown),
+        )
         response = HttpResponse(part)
     else:
+        lines = table.pick(me)
         context = {
             "tournament": tournament,
             "rounds": rounds,
