@@ -189,6 +189,8 @@ def pages(info: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
         since = phones.SINCE.search(fetch(port, table).body).group(1).decode()
         plan = [
             ("bare", "/bench/bare/", {}, 200, many, None),
+            ("bare_page", "/bench/bare-page/", {}, 200, many, None),
+            ("bare_page_whole", f"/bench/bare-page/?bytes={len(first.body)}", {}, 200, many, None),
             ("standings_cold", standings, {}, 200, args.cold_requests, clear_cache),
             ("standings", standings, {}, 200, args.requests, None),
             ("standings_304", standings, {"If-None-Match": first.headers["ETag"]}, 304, many, None),

@@ -1,12 +1,14 @@
 """The app's URLs plus the floors a page's latency is compared with, behind the same middleware
-stack: ``/bench/bare/`` (a tiny GET) and ``/bench/bare-post/<tournament>/`` (a CSRF-checked POST
-that writes one row), and ``/bench/cache-clear/`` (empties this process's cache, for the cold
-standings). Only in ``benchmarks.settings``, never in the app's URLconf."""
+stack: ``/bench/bare/`` (a tiny GET), ``/bench/bare-page/`` (the site's base template around
+``?bytes=`` bytes: what any whole page of that size costs), ``/bench/bare-post/<tournament>/`` (a
+CSRF-checked POST that writes one row), and ``/bench/cache-clear/`` (empties this process's
+cache, for the cold standings). Only in ``benchmarks.settings``, never in the app's URLconf."""
 
 from __future__ import annotations
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
+from django.template import engines
 from django.urls import include, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
@@ -18,6 +20,18 @@ from tournaments.views import public
 
 def bare(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
+
+
+_PAGE = engines["django"].from_string(
+    '{% extends "_base.html" %}{% block content %}{{ filler }}{% endblock %}'
+)
+
+
+def bare_page(request: HttpRequest) -> HttpResponse:
+    """The base template of every page (the language switch, the CSRF token for htmx, the
+    policy's nonce) around ``?bytes=`` bytes of text: the floor of a whole page that size."""
+    size = int(request.GET.get("bytes", "0"))
+    return HttpResponse(_PAGE.render({"filler": "x" * size}, request))
 
 
 @require_POST
@@ -41,6 +55,7 @@ def cache_clear(request: HttpRequest) -> HttpResponse:
 
 urlpatterns = [
     path("bench/bare/", bare, name="bench-bare"),
+    path("bench/bare-page/", bare_page, name="bench-bare-page"),
     path("bench/bare-post/<int:tournament>/", bare_post, name="bench-bare-post"),
     path("bench/cache-clear/", cache_clear, name="bench-cache-clear"),
     path("", include("tournaments.urls")),
