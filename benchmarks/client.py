@@ -134,11 +134,14 @@ def measure(
     headers: Mapping[str, str] | None = None,
     expect: int = 200,
     before: Callable[[], None] | None = None,
+    alongside: str | None = None,
 ) -> dict[str, Any]:
     """Sequential GETs: ``warmup`` untimed, then up to ``requests`` timed ones or until
     ``budget_s`` seconds have passed (at least 5). ``before`` runs untimed before each request
-    (e.g. emptying the server's cache). Raises ``RuntimeError`` for an answer other than
-    ``expect``."""
+    (e.g. emptying the server's cache). ``alongside``: after each timed request one timed GET of
+    this path (the bare view), its median ``alongside_ms``: the page and its floor measured turn
+    about, so that the machine's drift (other guests of a shared host) is in both. Raises
+    ``RuntimeError`` for an answer other than ``expect``."""
 
     def one() -> Response:
         if before is not None:
@@ -151,13 +154,19 @@ def measure(
     for _ in range(warmup):
         one()
     times: list[float] = []
+    floor: list[float] = []
     size = 0
     started = time.perf_counter()
     while len(times) < requests and (len(times) < 5 or time.perf_counter() - started < budget_s):
         response = one()
         size = len(response.body)
         times.append(response.seconds * 1000)
-    return {"path": path, "headers": dict(headers or {}), "bytes": size, **summary(times)}
+        if alongside is not None:
+            floor.append(fetch(port, alongside).seconds * 1000)
+    figures = {"path": path, "headers": dict(headers or {}), "bytes": size, **summary(times)}
+    if floor:
+        figures["alongside_ms"] = statistics.median(floor)
+    return figures
 
 
 class Phone:

@@ -228,6 +228,7 @@ def pages(info: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
                 expect=expect,
                 before=before,
                 warmup=1 if before else 3,
+                alongside=None if name.startswith("bare") else "/bench/bare/",
             )
             print(f"  {name:20} {results[name]['median_ms']:8.1f} ms median")
         after = client.vm(server.pid)

@@ -15,11 +15,20 @@ GOAL_ENTRY_RATIO = 2.0
 GOAL_REFRESH_KIB = 10.0
 
 
+def times_bare(page: dict[str, Any], bare: float) -> float:
+    """``page``'s median over that of the bare view measured turn about with it
+    (``alongside_ms``; else over ``bare``, the bare view's own rows)."""
+    return page["median_ms"] / page.get("alongside_ms", bare)
+
+
 def goals(results: dict[str, Any]) -> dict[str, Any]:
-    """Each goal met or not (medians, except the phones' p99), with the bare view's median."""
+    """Each goal met or not (medians, except the phones' p99), with the bare view's median. A
+    page's ratio is against the bare view measured alongside it (:func:`times_bare`)."""
     w, b, entry = results["web"], results["breakdown"], results["entry"]
     bare = statistics.median([w["bare"]["median_ms"], w["bare_again"]["median_ms"]])
-    cached = GOAL_CACHED_RATIO * bare
+
+    def cached(key: str) -> bool:
+        return times_bare(w[key], bare) <= GOAL_CACHED_RATIO
 
     def calm(run: dict[str, Any]) -> bool:
         """The polling after the phones' arrival under the p99, and no error in either."""
@@ -31,12 +40,12 @@ def goals(results: dict[str, Any]) -> dict[str, Any]:
         "draw_le_2s": results["draw"]["median_s"] <= GOAL_DRAW_S,
         "standings_cold_le_150ms": w["standings_cold"]["median_ms"] <= GOAL_COLD_MS,
         "standings_cold_inprocess_le_150ms": b["tournament_standings_cold_ms"] <= GOAL_COLD_MS,
-        "standings_cached_le_1_5x_bare": w["standings"]["median_ms"] <= cached,
-        "standings_htmx_cached_le_1_5x_bare": w["standings_htmx"]["median_ms"] <= cached,
-        "standings_304_le_1_5x_bare": w["standings_304"]["median_ms"] <= cached,
-        "standings_htmx_304_le_1_5x_bare": w["standings_htmx_304"]["median_ms"] <= cached,
-        "glance_htmx_cached_le_1_5x_bare": w["glance_htmx"]["median_ms"] <= cached,
-        "glance_htmx_304_le_1_5x_bare": w["glance_htmx_304"]["median_ms"] <= cached,
+        "standings_cached_le_1_5x_bare": cached("standings"),
+        "standings_htmx_cached_le_1_5x_bare": cached("standings_htmx"),
+        "standings_304_le_1_5x_bare": cached("standings_304"),
+        "standings_htmx_304_le_1_5x_bare": cached("standings_htmx_304"),
+        "glance_htmx_cached_le_1_5x_bare": cached("glance_htmx"),
+        "glance_htmx_304_le_1_5x_bare": cached("glance_htmx_304"),
         "glance_refresh_le_10kib": w["glance_htmx"]["bytes"] / 1024 <= GOAL_REFRESH_KIB,
         "phones_refresh_during_play_le_10kib": results["play"]["phones"]["refresh_200"]["max_kib"]
         <= GOAL_REFRESH_KIB,
@@ -48,7 +57,7 @@ def goals(results: dict[str, Any]) -> dict[str, Any]:
         "table_phones_during_play_p99_lt_100ms_no_errors": calm(
             results["play"]["phones"]["tables"]
         ),
-        "table_page_le_2x_bare": w["table_open"]["median_ms"] <= GOAL_TABLE_RATIO * bare,
+        "table_page_le_2x_bare": times_bare(w["table_open"], bare) <= GOAL_TABLE_RATIO,
         "deal_entry_le_2x_bare_post": entry["htmx"]["median_ms"]
         <= GOAL_ENTRY_RATIO * entry["bare_post"]["median_ms"],
     }
@@ -63,7 +72,8 @@ def _pages(results: dict[str, Any]) -> None:
     bare = results["goals"]["bare_median_ms"]
     print(
         f"Pages: {t['players']} players, {t['rounds']} rounds × {t['tables'] // t['rounds']} "
-        f"tables, {t['deals']:,} deals; runserver --nothreading, DEBUG off, sequential client"
+        f"tables, {t['deals']:,} deals; runserver --nothreading, DEBUG off, sequential client; "
+        "× bare: against the bare view asked turn about with the page"
     )
     print(f"  {'page':44} {'n':>4} {'median ms':>10} {'p95 ms':>8} {'× bare':>7} {'KiB':>7}")
     rows = [
@@ -87,7 +97,7 @@ def _pages(results: dict[str, Any]) -> None:
         p = w[key]
         print(
             f"  {label:44} {p['requests']:>4} {p['median_ms']:>10.1f} {p['p95_ms']:>8.1f} "
-            f"{p['median_ms'] / bare:>7.1f} {p['bytes'] / 1024:>7.1f}"
+            f"{times_bare(p, bare):>7.1f} {p['bytes'] / 1024:>7.1f}"
         )
     print(
         f"  first standings request after the server started: {w['standings_first_ms']:.0f} ms; "
@@ -210,8 +220,8 @@ def _room(results: dict[str, Any]) -> None:
     load, play, entry = results["load"], results["play"], results["entry"]
     bare = g["bare_median_ms"]
 
-    def times_bare(ms: float) -> str:
-        return f"{ms:.1f} ms = {ms / bare:.1f}× bare"
+    def versus_bare(key: str) -> str:
+        return f"{w[key]['median_ms']:.1f} ms = {times_bare(w[key], bare):.1f}× bare"
 
     def phones(run: dict[str, Any]) -> str:
         errors = run["errors"] + run["arrival"]["errors"]
@@ -239,26 +249,26 @@ def _room(results: dict[str, Any]) -> None:
         ),
         (
             "standings, cached_standings hit (200)",
-            times_bare(w["standings"]["median_ms"])
+            versus_bare("standings")
             + f" = {w['standings']['median_ms'] / w['bare_page_whole']['median_ms']:.1f}× page",
             "≤ 1.5× bare",
             "standings_cached_le_1_5x_bare",
         ),
         (
             "standings 304",
-            times_bare(w["standings_304"]["median_ms"]),
+            versus_bare("standings_304"),
             "≤ 1.5× bare",
             "standings_304_le_1_5x_bare",
         ),
         (
             "glance refresh, cached (200)",
-            times_bare(w["glance_htmx"]["median_ms"]),
+            versus_bare("glance_htmx"),
             "≤ 1.5× bare",
             "glance_htmx_cached_le_1_5x_bare",
         ),
         (
             "glance refresh 304",
-            times_bare(w["glance_htmx_304"]["median_ms"]),
+            versus_bare("glance_htmx_304"),
             "≤ 1.5× bare",
             "glance_htmx_304_le_1_5x_bare",
         ),
