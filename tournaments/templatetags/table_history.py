@@ -103,7 +103,8 @@ def _deal(context: Mapping[str, Any], item: HistoryDeal, events: Any) -> str:
         parts.append(events.render({"events": item.step.events, "players": players}))
         if item.sources:
             sources = "; ".join(escape(rule_source(source)) for source in item.sources)
-            parts.append(f'\n      <p class="source">{gettext("Rule:")} {sources}</p>\n')
+            rule = gettext("Rule:")  # (outside the f-string: xgettext does not look inside one)
+            parts.append(f'\n      <p class="source">{rule} {sources}</p>\n')
     versions = "\n".join(
         _version(rev, index > 0 and rev.kind in _SHOWN_AGAIN, tournament.game, players)
         for index, rev in enumerate(item.revisions)
@@ -129,7 +130,8 @@ def table_history(context: template.Context) -> SafeString:
     events = get_template(f"{context['game_templates']}events.html")
     title = gettext("The table's history")
     deals = "\n".join(_deal(context, item, events) for item in history)
-    empty = "" if history else f'<p class="help">{gettext("No deal yet.")}</p>'
+    none = gettext("No deal yet.")
+    empty = "" if history else f'<p class="help">{none}</p>'
     # The translations go out as a template's own texts do, unescaped; what they hold is escaped.
     return mark_safe(  # noqa: S308 - every text above is escaped or rendered by a template
         '<section class="history card" id="table-history" data-live '
