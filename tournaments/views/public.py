@@ -362,10 +362,10 @@ def _glance_page(
     shown: int | None,
 ) -> HttpResponse:
     """The standings as a phone sees them during play (:mod:`tournaments.glance`): the top of
-        the table and the line of the player it follows with its neighbours, the whole table one tap
-        away (``?all=1``). A player named by ``?me=`` (the seat link's "See the standings", or "My
-        place in the standings" from the search) is remembered in a cookie; ``?me=0`` forgets
-        him. The htmx refresh is the part alone (``kreide.glance_part``), without a template,
+    the table and the line of the player it follows with its neighbours, the whole table one tap
+    away (``?all=1``). A player named by ``?me=`` (the seat link's "See the standings", or "My
+    place in the standings" from the search) is remembered in a cookie; ``?me=0`` forgets
+    him. The htmx refresh is the part alone (``kreide.glance_part``), without a template,
     rendered once per glance for every phone that follows the same player (``Glance.part``)."""
     me = _me(request, tournament.slug)
     if not table.follows(me):
