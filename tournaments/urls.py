@@ -2,7 +2,9 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import path
+from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import set_language
 
 from tournaments.views import (
     cash,
@@ -185,6 +187,9 @@ urlpatterns = [
     path("push/<slug:slug>/", push.push_receive, name="push-receive"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # The language switch of every page's top bar takes no CSRF token: a forged switch can only
+    # change a visitor's language, and a public page without a token can be kept whole and
+    # shared by every phone (tournaments.kept_pages).
+    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("admin/", admin.site.urls),
 ]

@@ -19,6 +19,7 @@ from functools import wraps
 from django.conf import settings
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.gzip import GZipMiddleware, re_accepts_gzip
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import (
     get_conditional_response,
@@ -31,7 +32,7 @@ from django.utils.translation import get_language
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_safe
 
-from tournaments import glance, names, permissions, services
+from tournaments import glance, kept_pages, names, permissions, services
 from tournaments.hidden import hidden_through, latest_round
 from tournaments.models import Player, Tournament
 from tournaments.room import Room, tournament_room
@@ -105,10 +106,11 @@ HELD_SIZE = 64
 
 
 def forget() -> None:
-    """Empty this process's reads of the public tournaments (:data:`_HELD`) and of the notes of
-    what their pages show, as ``cache.clear()`` empties the cache."""
+    """Empty this process's reads of the public tournaments (:data:`_HELD`), of the notes of
+    what their pages show and its kept pages, as ``cache.clear()`` empties the cache."""
     _HELD.clear()
     services.shown_notes_forget()
+    kept_pages.forget()
 
 
 def _held(request: HttpRequest, slug: str) -> Tournament | None:
@@ -272,9 +274,10 @@ def public_page(
     ``private`` too while the pages are off). GET and HEAD only (405 otherwise). A visitor's
     unchanged poll, and a phone's glance refresh, are answered from the cache's note without a
     query (:func:`_from_note`). Answers are gzipped for a browser that takes it (the whole
-    table is 350 KiB of HTML for 1,000 players, 30 KiB gzipped). ``glance_etag``: the page's
-    htmx refresh is the standings' glance, whose ETag is made from what it shows
-    (:func:`_glance_etag`)."""
+    table is 350 KiB of HTML for 1,000 players, 30 KiB gzipped). An anonymous visitor's page is
+    kept whole, as sent, for the next visitor who asks the same (:mod:`tournaments.kept_pages`,
+    :func:`_kept_key`). ``glance_etag``: the page's htmx refresh is the standings' glance, whose
+    ETag is made from what it shows (:func:`_glance_etag`)."""
     if view is None:
         return lambda view: public_page(view, glance_etag=glance_etag)
 
@@ -292,13 +295,55 @@ def public_page(
             user = request.user.pk
             etag = _glance_etag(request, slug, table, through, tournament.finished, user)
         etag = etag or page_etag(request, tournament)
-        response = get_conditional_response(request, etag=etag) or view(
-            request, tournament, **kwargs
-        )
+        response = get_conditional_response(request, etag=etag)
+        if response is None:
+            return _made(request, tournament, etag, view, kwargs)
         _headers(response, etag, public=tournament.public)
         return response
 
     return gzip_page(page)
+
+
+def _made(
+    request: HttpRequest,
+    tournament: Tournament,
+    etag: str,
+    view: Callable[..., HttpResponse],
+    kwargs: dict[str, object],
+) -> HttpResponse:
+    """The public page ``view`` makes, with its headers: kept whole for the next anonymous
+    visitor who asks the same, or the one kept for him (:mod:`tournaments.kept_pages`). (The
+    view is called here, not through a closure made in the request: with one the cold whole
+    table took 100 ms longer over HTTP, measured turn about.)"""
+    key = None
+    if tournament.public and kept_pages.keeps(request):
+        key = _kept_key(request, tournament.slug, etag, tournament)
+        kept = kept_pages.kept(key)
+        if kept is not None:
+            return kept
+    response = view(request, tournament, **kwargs)
+    _headers(response, etag, public=tournament.public)
+    if key is not None:
+        response = _GZIP.process_response(request, response)
+        kept_pages.keep(key, response)
+    return response
+
+
+_GZIP = GZipMiddleware(lambda request: HttpResponse())
+"""What ``gzip_page`` does to an answer, done before a page is kept (only its
+``process_response`` is used): the page is kept as the browser gets it."""
+
+
+def _kept_key(request: HttpRequest, slug: str, etag: str, tournament: Tournament) -> str:
+    """The key of the public page this request gets (:mod:`tournaments.kept_pages`): its ETag,
+    what the room is told, whether the browser takes gzip, and the player the phone remembers
+    (whose cookie the page sets or drops)."""
+    return kept_pages.page_key(
+        etag,
+        tournament_room(tournament).key,
+        bool(re_accepts_gzip.search(request.headers.get("Accept-Encoding", ""))),
+        request.COOKIES.get(me_cookie(slug)),
+    )
 
 
 # --- the pages ---------------------------------------------------------------------------------
