@@ -13,8 +13,8 @@ is not asked again goes by itself."""
 
 from __future__ import annotations
 
-import hashlib
 import threading
+from collections.abc import Hashable
 from dataclasses import dataclass
 from http.cookies import Morsel
 
@@ -44,7 +44,10 @@ class KeptPage:
     cookies: tuple[Morsel, ...]
 
 
-_pages: TTLCache[str, KeptPage] = TTLCache(
+Key = Hashable
+"""What a page is kept under: a tuple of everything it is made of."""
+
+_pages: TTLCache[Key, KeptPage] = TTLCache(
     maxsize=KEPT_BYTES, ttl=KEPT_SECONDS, getsizeof=lambda page: len(page.content) + _HEADROOM
 )
 _lock = threading.Lock()
@@ -61,12 +64,7 @@ def keeps(request: HttpRequest) -> bool:
     )
 
 
-def page_key(*parts: object) -> str:
-    """The key of a kept page made of ``parts`` (each with a ``repr`` that tells it apart)."""
-    return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
-
-
-def kept(key: str) -> HttpResponse | None:
+def kept(key: Key) -> HttpResponse | None:
     """A new answer with the page kept under ``key``, None when none is."""
     with _lock:
         page = _pages.get(key)
@@ -80,7 +78,7 @@ def kept(key: str) -> HttpResponse | None:
     return response
 
 
-def keep(key: str, response: HttpResponse) -> None:
+def keep(key: Key, response: HttpResponse) -> None:
     """Keep ``response`` (a whole, not streaming answer of status 200) under ``key``. A page
     setting a cookie of the session or of the CSRF token holds something of one visitor and is
     not kept."""

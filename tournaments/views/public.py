@@ -334,14 +334,14 @@ _GZIP = GZipMiddleware(lambda request: HttpResponse())
 ``process_response`` is used): the page is kept as the browser gets it."""
 
 
-def _kept_key(request: HttpRequest, slug: str, etag: str, tournament: Tournament) -> str:
+def _kept_key(request: HttpRequest, slug: str, etag: str, tournament: Tournament) -> kept_pages.Key:
     """The key of the public page this request gets (:mod:`tournaments.kept_pages`): its ETag,
     what the room is told, whether the browser takes gzip, and the player the phone remembers
     (whose cookie the page sets or drops)."""
-    return kept_pages.page_key(
+    return (
         etag,
         tournament_room(tournament).key,
-        bool(re_accepts_gzip.search(request.headers.get("Accept-Encoding", ""))),
+        bool(re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", ""))),
         request.COOKIES.get(me_cookie(slug)),
     )
 
