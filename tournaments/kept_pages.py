@@ -35,10 +35,9 @@ _HEADROOM = 512
 
 @dataclass(frozen=True)
 class KeptPage:
-    """A public page's answer as it left the view (headers and cookies of its own, before the
-    middleware's)."""
+    """A public page's answer (status 200) as it left the view (headers and cookies of its own,
+    before the middleware's)."""
 
-    status: int
     content: bytes
     headers: tuple[tuple[str, str], ...]
     cookies: tuple[Morsel, ...]
@@ -70,7 +69,7 @@ def kept(key: Key) -> HttpResponse | None:
         page = _pages.get(key)
     if page is None:
         return None
-    response = HttpResponse(page.content, status=page.status)
+    response = HttpResponse(page.content)
     for header, value in page.headers:
         response.headers[header] = value
     for morsel in page.cookies:
@@ -88,7 +87,6 @@ def keep(key: Key, response: HttpResponse) -> None:
     if own & set(response.cookies):
         return
     page = KeptPage(
-        status=response.status_code,
         content=response.content,
         headers=tuple(response.items()),
         cookies=tuple(morsel.copy() for morsel in response.cookies.values()),

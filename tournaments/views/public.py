@@ -317,7 +317,7 @@ def _made(
     table took 100 ms longer over HTTP, measured turn about.)"""
     key = None
     if tournament.public and kept_pages.keeps(request):
-        key = _kept_key(request, tournament.slug, etag, tournament)
+        key = _kept_key(request, etag, tournament)
         kept = kept_pages.kept(key)
         if kept is not None:
             return kept
@@ -334,7 +334,7 @@ _GZIP = GZipMiddleware(lambda request: HttpResponse())
 ``process_response`` is used): the page is kept as the browser gets it."""
 
 
-def _kept_key(request: HttpRequest, slug: str, etag: str, tournament: Tournament) -> kept_pages.Key:
+def _kept_key(request: HttpRequest, etag: str, tournament: Tournament) -> kept_pages.Key:
     """The key of the public page this request gets (:mod:`tournaments.kept_pages`): its ETag,
     what the room is told, whether the browser takes gzip, and the player the phone remembers
     (whose cookie the page sets or drops)."""
@@ -342,7 +342,7 @@ def _kept_key(request: HttpRequest, slug: str, etag: str, tournament: Tournament
         etag,
         tournament_room(tournament).key,
         bool(re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", ""))),
-        request.COOKIES.get(me_cookie(slug)),
+        request.COOKIES.get(me_cookie(tournament.slug)),
     )
 
 
