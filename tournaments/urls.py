@@ -14,6 +14,7 @@ from tournaments.views import (
     front,
     organisers,
     paper,
+    players,
     press,
     printed,
     prizes,
@@ -73,8 +74,11 @@ urlpatterns = [
     path("o/<slug:slug>/teams/", desk.team_create, name="team-create"),
     path("o/<slug:slug>/teams/<int:pk>/rename/", desk.team_rename, name="team-rename"),
     path("o/<slug:slug>/players/<int:pk>/check-in/", desk.player_check_in, name="player-check-in"),
-    path("o/<slug:slug>/players/<int:pk>/edit/", desk.player_edit, name="player-edit"),
-    path("o/<slug:slug>/players/<int:pk>/withdraw/", desk.player_withdraw, name="player-withdraw"),
+    path("o/<slug:slug>/players/<int:pk>/", players.player_desk, name="desk-player"),
+    path("o/<slug:slug>/players/<int:pk>/edit/", players.player_edit, name="player-edit"),
+    path(
+        "o/<slug:slug>/players/<int:pk>/withdraw/", players.player_withdraw, name="player-withdraw"
+    ),
     path("o/<slug:slug>/rounds/<int:number>/swap/", desk.seats_swap, name="seats-swap"),
     path("o/<slug:slug>/rounds/<int:number>/lock/", desk.round_lock, name="round-lock"),
     path("o/<slug:slug>/rounds/<int:number>/cards/", desk.round_cards, name="round-cards"),

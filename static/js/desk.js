@@ -3,6 +3,9 @@
 // 2. A button with data-print prints the page (the table cards).
 // 3. A page that names a wrong entry puts the cursor in the first marked field (or on the
 //    summary that names it, the paper sheet's grid), scrolled into view.
+// 4. A write sent by htmx (a fee's one tap) that gets no answer, or an error for an answer,
+//    says so beside its form ("Not saved: …"; the words are the page's data-desk-failures),
+//    never silently; the next try takes the note away.
 (function () {
   "use strict";
 
@@ -13,6 +16,42 @@
 
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("[data-print]")) { window.print(); }
+  });
+
+  function failureNote(form) {
+    var next = form.nextElementSibling;
+    return next && next.hasAttribute("data-desk-failure") ? next : null;
+  }
+
+  function failed(event, text) {
+    var form = event.detail.elt;
+    var words = document.querySelector("[data-desk-failures]");
+    if (!form || !words || event.detail.requestConfig.verb === "get") { return; }
+    var note = failureNote(form);
+    if (!note) {
+      note = document.createElement("span");
+      note.className = "error";
+      note.setAttribute("role", "alert");
+      note.setAttribute("data-desk-failure", "");
+      form.insertAdjacentElement("afterend", note);
+    }
+    note.textContent = text(words.dataset);
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var note = event.detail.elt && failureNote(event.detail.elt);
+    if (note) { note.remove(); }
+  });
+  document.addEventListener("htmx:sendError", function (event) {
+    failed(event, function (words) { return words.offline; });
+  });
+  document.addEventListener("htmx:timeout", function (event) {
+    failed(event, function (words) { return words.offline; });
+  });
+  document.addEventListener("htmx:responseError", function (event) {
+    failed(event, function (words) {
+      return words.refused.replace("%(status)s", event.detail.xhr.status);
+    });
   });
 
   document.addEventListener("DOMContentLoaded", function () {

@@ -4,6 +4,8 @@ after, and another player's name is refused beside the field with nothing change
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -22,7 +24,7 @@ def test_a_typo_in_a_name_is_corrected_and_the_seat_stays(desk, table):
     player = seat.player
     response = desk.post(edit_url(player), {"name": "  Theresia   Wangler ", "club": "Erfenbach"})
     assert response.status_code == 302
-    assert response["Location"].endswith("#players")  # back where the organiser was
+    assert response["Location"].endswith(f"#player-{player.pk}")  # back at his row
     player.refresh_from_db()
     assert (player.name, player.club) == ("Theresia Wangler", "Erfenbach")
     seat.refresh_from_db()
@@ -31,14 +33,17 @@ def test_a_typo_in_a_name_is_corrected_and_the_seat_stays(desk, table):
     assert entry.before["name"].startswith("Spieler ")
     assert entry.after == {"name": "Theresia Wangler", "club": "Erfenbach"}  # what changed
     page = desk.get(player.tournament.get_absolute_url()).content.decode()
-    assert "Theresia Wangler" in page
+    assert f'<tr id="player-{player.pk}">' in page and "Theresia Wangler" in page
 
 
 def test_another_players_name_is_refused(desk, tournament):
     first, second = tournament.players.order_by("name")[:2]
     response = desk.post(edit_url(second), {"name": first.name, "club": ""})
-    assert response.status_code == 400
-    assert f"“{first.name}” is registered already" in response.content.decode()
+    assert response.status_code == 400  # his page again, the error beside the name
+    page = response.content.decode()
+    field = re.search(r'<input[^>]*id="id_name"[^>]*>', page).group(0)
+    assert 'aria-invalid="true"' in field and f'value="{first.name}"' in field
+    assert f"“{first.name}” is registered already" in page.split('id="correct"')[1]
     second.refresh_from_db()
     assert second.name != first.name
     assert not AuditEntry.objects.filter(action=AuditEntry.Action.PLAYER_EDIT).exists()

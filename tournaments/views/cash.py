@@ -1,5 +1,6 @@
-"""The cash box at the desk (``o/<slug>/…``): a player's entry fee paid or paid back from the
-player list (htmx swaps the player's fee cell; without JavaScript the desk reloads), and the
+"""The cash box at the desk (``o/<slug>/…``): a player's entry fee paid with one tap in the
+player list (htmx swaps the player's fee cell; without JavaScript the desk reloads), or at
+another amount or paid back on his page (:mod:`tournaments.views.players`), and the
 cash report. The writes are ``services.player_fee_pay`` and ``services.player_fee_refund``; the
 report is :func:`tournaments.cash.cash_report`, also printed (the documents' ``cash``)."""
 
@@ -23,13 +24,8 @@ from tournaments.forms import FeeForm, RefundForm
 from tournaments.models import Player, Tournament
 from tournaments.printing.documents import DIRECT_PLAYERS
 from tournaments.templatetags.money import euros
-from tournaments.views.desk import (
-    _at,
-    _organiser_player,
-    _tournament_page,
-    _write,
-    organiser_tournament,
-)
+from tournaments.views.desk import _at_player, _organiser_player, _write, organiser_tournament
+from tournaments.views.players import REFUND_ID, player_page
 
 FEE_CELL = "tournaments/desk/_fee.html"
 """A player's fee cell of the desk's player list: paid or due, and the form to change it."""
@@ -57,10 +53,10 @@ def _fee_write(
     write: Callable[[Player, dict[str, Any]], str],
     form_key: str,
 ) -> HttpResponse:
-    """A post from a player's fee cell: ``write(player, data)`` writes and says what it did.
-    htmx gets the cell back (refused: with the error beside the field, status 422); a plain
-    request goes back to the desk's player list with the message (refused: the desk with the
-    error at the top, status 400)."""
+    """A post from a player's fee cell or his page: ``write(player, data)`` writes and says
+    what it did. htmx (the cell's one tap) gets the cell back (refused: with the error in it,
+    status 422); a plain request goes back to the desk at the player's row with the message
+    (refused: the player's page with the error beside the field, status 400)."""
     tournament, player = _organiser_player(request, slug, pk)
 
     def act(data: dict[str, Any]) -> HttpResponse:
@@ -69,14 +65,14 @@ def _fee_write(
             player.refresh_from_db(fields=["fee_paid"])
             return _cell(request, tournament, player, cash=cash_report(tournament), oob=True)
         messages.success(request, done)
-        return _at(tournament, "players")
+        return _at_player(tournament, player)
 
     def page(bound: forms.Form) -> HttpResponse:
         if request.htmx:
             return _cell(request, tournament, player, status=422, **{form_key: bound})
-        return _tournament_page(request, tournament, status=400)
+        return player_page(request, tournament, player, status=400, **{form_key: bound})
 
-    return _write(request, tournament, form, act, page, shown=bool(request.htmx))
+    return _write(request, tournament, form, act, page)
 
 
 @login_required
@@ -103,7 +99,8 @@ def player_fee_refund(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         services.player_fee_refund(player=player, reason=data["reason"], by=request.user)
         return _("%(name)s got the entry fee back and is due again.") % {"name": player.name}
 
-    return _fee_write(request, slug, pk, RefundForm(request.POST), write, "refund_form")
+    form = RefundForm(request.POST, auto_id=REFUND_ID)
+    return _fee_write(request, slug, pk, form, write, "refund_form")
 
 
 @login_required

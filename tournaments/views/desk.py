@@ -45,7 +45,6 @@ from tournaments.forms import (
     TeamNameForm,
     TournamentForm,
     UndrawForm,
-    WithdrawForm,
     room_forms,
 )
 from tournaments.hidden import hidden_through
@@ -169,6 +168,11 @@ def _organiser_player(request: HttpRequest, slug: str, pk: int) -> tuple[Tournam
 def _at(tournament: Tournament, section: str) -> HttpResponse:
     """Back to the desk at ``section`` (``players``, ``teams``), where the organiser was."""
     return redirect(f"{tournament.get_absolute_url()}#{section}")
+
+
+def _at_player(tournament: Tournament, player: Player) -> HttpResponse:
+    """Back to the desk at ``player``'s row of the player list."""
+    return redirect(f"{tournament.get_absolute_url()}#player-{player.pk}")
 
 
 def _drawable(tournament: Tournament, players: Iterable[Player]) -> list[Player]:
@@ -297,25 +301,6 @@ def player_list_create(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def player_edit(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """Correct a player's name and club or village."""
-    tournament, player = _organiser_player(request, slug, pk)
-
-    def act(data: dict[str, Any]) -> HttpResponse:
-        old = player.name
-        services.player_edit(player=player, by=request.user, **data)
-        messages.success(
-            request,
-            _("%(old)s is now %(name)s (%(club)s).")
-            % {"old": old, "name": player.name, "club": player.club or "–"},
-        )
-        return _at(tournament, "players")
-
-    return _desk_write(request, tournament, PlayerForm(request.POST), act)
-
-
-@login_required
-@require_POST
 def player_check_in(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Check a player in (``checked_in`` posted) or out again."""
     tournament, player = _organiser_player(request, slug, pk)
@@ -328,27 +313,9 @@ def player_check_in(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                 _("%(name)s is checked in; the entry fee of %(fee)s is still due.")
                 % {"name": player.name, "fee": euros(tournament.entry_fee)},
             )
-        return _at(tournament, "players")
+        return _at_player(tournament, player)
 
     return _desk_write(request, tournament, CheckInForm(request.POST), act)
-
-
-@login_required
-@require_POST
-def player_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """Withdraw a player (``withdrawn`` posted) or take it back, with an optional reason."""
-    tournament, player = _organiser_player(request, slug, pk)
-
-    def act(data: dict[str, Any]) -> HttpResponse:
-        services.player_withdraw(player=player, by=request.user, **data)
-        if data["withdrawn"]:
-            text = _("%(name)s is withdrawn: no longer drawn, results kept.")
-        else:
-            text = _("%(name)s is back in the draw.")
-        messages.success(request, text % {"name": player.name})
-        return _at(tournament, "players")
-
-    return _desk_write(request, tournament, WithdrawForm(request.POST), act)
 
 
 @login_required
