@@ -369,7 +369,7 @@ class WithdrawForm(forms.Form):
     reason for the audit log."""
 
     withdrawn = forms.BooleanField(label=_("withdrawn"), required=False)
-    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+    reason = forms.CharField(label=_("Reason (optional)"), max_length=300, required=False)
 
 
 class FeeForm(forms.Form):

@@ -50,7 +50,7 @@
   });
   document.addEventListener("htmx:responseError", function (event) {
     failed(event, function (words) {
-      return words.refused.replace("%(status)s", event.detail.xhr.status);
+      return words.refused.replace("{status}", event.detail.xhr.status);
     });
   });
 

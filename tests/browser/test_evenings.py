@@ -526,10 +526,10 @@ def test_a_hintersche_evening_of_22_players(live_server, new_page, organiser):
 
     # The typo: Grieshabr is Grieshaber.
     row = desk.locator("table.players tbody tr").filter(has_text="Klaus Grieshabr")
-    row.locator("summary").click()
-    row.get_by_label(de("Name"), exact=True).fill("Klaus Grieshaber")
+    row.get_by_role("link", name=de("correct")).click()
+    desk.get_by_label(de("Name"), exact=True).fill("Klaus Grieshaber")
     shot(desk, "1-player-correct")
-    row.get_by_role("button", name=de("Save")).click()
+    desk.get_by_role("button", name=de("Save")).click()
     expect(messages(desk)).to_contain_text(
         de(
             "%(old)s is now %(name)s (%(club)s).",
@@ -622,11 +622,13 @@ def test_a_hintersche_evening_of_22_players(live_server, new_page, organiser):
     # --- between the rounds: one goes home, one comes late ---------------------------------
     desk.get_by_role("link", name=f"← {tournament.name}").click()
     row = desk.locator("table.players tbody tr").filter(has_text=withdrawn)
-    row.get_by_label(de("Reason")).fill("muss heim")
-    row.get_by_role("button", name=de("withdraw")).click()
+    row.get_by_role("link", name=de("withdraw…")).click()
+    desk.get_by_label(de("Reason (optional)")).fill("muss heim")
+    desk.get_by_role("button", name=de("Withdraw")).click()
     expect(messages(desk)).to_contain_text(
         de("%(name)s is withdrawn: no longer drawn, results kept.", name=withdrawn)
     )
+    expect(row).to_be_in_viewport()  # back at the row
     players = desk.locator("section#players")
     players.locator("form.inline-form").get_by_label(de("Name"), exact=True).fill(LATE)
     players.locator("form.inline-form").get_by_label(de("Club or village")).fill("Bad Rippoldsau")
