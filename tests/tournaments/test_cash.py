@@ -12,10 +12,9 @@ cash report on the desk and in print. The figures are worked out by hand:
 
 from __future__ import annotations
 
-import re
-
 import datetime
 import io
+import re
 from decimal import Decimal
 
 import pytest
