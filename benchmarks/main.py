@@ -55,6 +55,7 @@ FULL = {
     "post_tables": 100,
     "record_calls": 20,
     "writes_per_s": 2.0,
+    "desk_repeats": 5,
 }
 QUICK = {
     "deals": 5_000,
@@ -71,6 +72,7 @@ QUICK = {
     "post_tables": 20,
     "record_calls": 5,
     "writes_per_s": 2.0,
+    "desk_repeats": 2,
 }
 
 
@@ -95,6 +97,7 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
         "post_tables": "deal entry: tables they are spread over",
         "record_calls": "deal entry: deal_record calls timed in-process",
         "writes_per_s": "load during play: deals entered a second",
+        "desk_repeats": "desk: times the desk is opened and a player checked in, in Chromium",
     }
     for name, text in helps.items():
         kind = type(FULL[name])
@@ -385,6 +388,11 @@ def run(args: argparse.Namespace) -> int:
     connections.close_all()
 
     results["web"] = pages(info, args)
+
+    from benchmarks import desk
+
+    print(f"desk: the organiser's desk of {args.players} players in Chromium …")
+    results["desk"] = desk.run(info, repeats=args.desk_repeats)
 
     from benchmarks import load
 
