@@ -162,6 +162,20 @@ def stechen_stage(world: World) -> Page:
     return world.at_desk(reverse("stechen", args=[tournament.slug]) + "?scope=all")
 
 
+def desk_player_refused(world: World) -> Page:
+    """A player's page at the desk (with an entry fee) after a correction was refused: the
+    error beside the name."""
+    tournament = services.tournament_settings(
+        tournament=evening(world), by=None, entry_fee=Decimal("5")
+    )
+    first, second = tournament.players.order_by("pk")[:2]
+    page = world.at_desk(reverse("desk-player", args=[tournament.slug, second.pk]))
+    page.get_by_label("Name", exact=True).fill(first.name)
+    page.locator("#correct button[type=submit]").click()
+    expect(page.locator("#id_name")).to_have_attribute("aria-invalid", "true")
+    return page
+
+
 def cash_report(world: World) -> Page:
     return world.at_desk(reverse("cash", args=[evening(world).slug]))
 
@@ -338,6 +352,7 @@ PAGES = [
     tournament_list,
     tournament_create,
     desk_with_teams,
+    desk_player_refused,
     tournament_settings,
     round_dashboard,
     round_before_play,

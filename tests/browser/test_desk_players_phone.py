@@ -133,6 +133,9 @@ def test_the_player_list_fits_a_phone(desk, live_server, evening, language):
     expect(players.locator("thead")).to_be_visible()
     shoot(desk, f"1366-{language}")
     assert page_width(desk) <= 1366 and not scrolls(players)
+    carl.get_by_role("link", name="correct" if language == "en" else "korrigieren").click()
+    expect(desk.get_by_role("heading", level=1)).to_have_text("Carl Dold")
+    desk.screenshot(path=str(SHOTS / f"desk-player-1366-{language}.png"), full_page=True)
 
 
 def test_where_the_list_still_scrolls_the_name_stays_in_sight(desk, live_server, evening):
