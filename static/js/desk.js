@@ -6,6 +6,9 @@
 // 4. A write sent by htmx (a fee's one tap) that gets no answer, or an error for an answer,
 //    says so beside its form ("Not saved: …"; the words are the page's data-desk-failures),
 //    never silently; the next try takes the note away.
+// 5. Back at a player's row (#player-<pk>: after a check-in, a correction, a fee), the page's
+//    messages ("… is checked in; the entry fee is still due") move under that row, where the
+//    organiser is, rather than staying at the top of a long list.
 (function () {
   "use strict";
 
@@ -54,7 +57,22 @@
     });
   });
 
+  function messagesToRow() {
+    var id = window.location.hash.slice(1);
+    var row = id.indexOf("player-") === 0 ? document.getElementById(id) : null;
+    var messages = document.querySelector("main > ul.messages");
+    if (!row || !messages || row.tagName !== "TR") { return; }
+    var cell = document.createElement("td");
+    cell.colSpan = row.cells.length;
+    cell.appendChild(messages);
+    var line = document.createElement("tr");
+    line.className = "row-messages";
+    line.appendChild(cell);
+    row.insertAdjacentElement("afterend", line);
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    messagesToRow();
     var summary = document.querySelector("[data-focus-first-wrong]");
     var wrong = document.querySelector('[aria-invalid="true"]');
     if (summary) {

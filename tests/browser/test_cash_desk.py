@@ -72,9 +72,13 @@ def test_the_fee_is_taken_in_place_and_a_due_check_in_warns(desk, live_server, e
 
     row = desk.locator("tr", has=desk.locator(f"#fee-{three.pk}"))
     row.get_by_role("button", name="check in").click()
-    expect(desk.get_by_role("status")).to_contain_text(
+    # The warning stands under his row, where the desk is back at, not at the page's top.
+    warning = desk.locator(f"#player-{three.pk} + tr.row-messages").get_by_role("status")
+    expect(warning).to_contain_text(
         f"{three.name} is checked in; the entry fee of €5.00 is still due."
     )
+    expect(warning).to_be_in_viewport()
+    desk.screenshot(path=str(SHOTS / "cash-check-in-warning-1366.png"))
     desk.set_viewport_size({"width": 390, "height": 844})
     shoot(desk, "desk-390")
     desk.goto(f"{live_server.url}/o/{evening.slug}/cash/")
