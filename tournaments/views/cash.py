@@ -39,7 +39,7 @@ def _cell(
     status: int = 200,
     **extra: Any,
 ) -> HttpResponse:
-    """The player's fee cell; ``extra``: a refused form (``fee_form``, ``refund_form``), or after
+    """The player's fee cell; ``extra``: a write's form that was refused (``refused``), or after
     a write the cash report (``cash``) and ``oob`` for the desk's cash line beside it."""
     context = {"tournament": tournament, "p": player, **extra}
     return render(request, FEE_CELL, context, status=status)
@@ -69,7 +69,7 @@ def _fee_write(
 
     def page(bound: forms.Form) -> HttpResponse:
         if request.htmx:
-            return _cell(request, tournament, player, status=422, **{form_key: bound})
+            return _cell(request, tournament, player, status=422, refused=bound)
         return player_page(request, tournament, player, status=400, **{form_key: bound})
 
     return _write(request, tournament, form, act, page)

@@ -39,12 +39,11 @@ def player_page(
 ) -> HttpResponse:
     """The player's page at the desk; a form in ``bound`` (``edit_form``, ``fee_form``,
     ``refund_form``, ``withdraw_form``: one refused, with its errors) replaces the fresh one."""
-    fields = ("name", "club", "start_number", "hors_concours", "village", "birth_year")
     context: dict[str, Any] = {
         "tournament": tournament,
         "p": player,
         "fee_shown": tournament.entry_fee > 0 or player.fee_paid is not None,
-        "edit_form": PlayerForm(initial={f: getattr(player, f) for f in fields}),
+        "edit_form": PlayerForm(initial={f: getattr(player, f) for f in PlayerForm.base_fields}),
         "fee_form": FeeForm(initial={"amount": tournament.entry_fee}),
         "refund_form": RefundForm(auto_id=REFUND_ID),
         "withdraw_form": WithdrawForm(auto_id=WITHDRAW_ID),
